@@ -1,0 +1,26 @@
+package org.wharfmq.store;
+
+/**
+ * Optional capability: per-message priority, expiration and a delay in milliseconds, beyond
+ * what SendMessage carries. Priority orders delivery on standard queues (higher first, then send
+ * order); FIFO queues keep group order and reject a per-message delay.
+ */
+public interface MessageOptions {
+
+    /** Delivery options of one message. */
+    record Options(int priority, long expirationTime, long delayMillis) {
+        public static final int DEFAULT_PRIORITY = 4;
+        public static final Options DEFAULT = new Options(DEFAULT_PRIORITY, 0, -1);
+
+        /**
+         * @param priority 0..9
+         * @param expirationTime epoch millis after which the message is dropped, 0 for never
+         * @param delayMillis the delay, or -1 for the request's delaySeconds or the queue's DelaySeconds
+         */
+        public Options {
+        }
+    }
+
+    /** SendMessage with options; {@code request.delaySeconds()} is ignored when {@code delayMillis >= 0}. */
+    SendResult sendMessage(SendMessageRequest request, Options options);
+}

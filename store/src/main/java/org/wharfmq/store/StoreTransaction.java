@@ -1,0 +1,27 @@
+package org.wharfmq.store;
+
+/**
+ * A unit of work: nothing in it is visible until {@link #commit()}, which applies all of it or
+ * none of it. A delete or visibility change with a stale receipt handle fails the commit with
+ * {@code ReceiptHandleIsInvalid} and changes nothing.
+ */
+public interface StoreTransaction {
+
+    /** Buffers a send; the result's MessageId is the one the message will have. */
+    SendResult sendMessage(SendMessageRequest request, MessageOptions.Options options);
+
+    /** Buffers a publish to a topic (needs {@link Topics}). */
+    SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options);
+
+    void deleteMessage(String queueUrl, String receiptHandle);
+
+    void changeMessageVisibility(String queueUrl, String receiptHandle, int visibilityTimeoutSeconds);
+
+    /** True if nothing has been buffered. */
+    boolean isEmpty();
+
+    void commit();
+
+    /** Discards everything buffered. */
+    void rollback();
+}
