@@ -1,0 +1,129 @@
+package org.wharfmq.store.derby;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import org.wharfmq.store.ErrorCodes;
+import org.wharfmq.store.QueueServiceException;
+
+/** The store's Derby database: the writer connection, a pool of body readers, boot and shutdown. */
+final class Database implements AutoCloseable {
+    private static final int READERS = 4;
+
+    static {
+        if (System.getProperty("derby.stream.error.file") == null) {
+            System.setProperty("derby.stream.error.field", DerbyLog.class.getName() + ".SINK");
+        }
+    }
+
+    private final String jdbcUrl;
+    private final boolean memory;
+    private final Connection writer;
+    private final BlockingQueue<Connection> readers = new ArrayBlockingQueue<>(READERS);
+    private int readersOpened;
+
+    Database(String derbyName, boolean memory) {
+        this.jdbcUrl = "jdbc:derby:" + (memory ? "memory:" : "") + derbyName;
+        this.memory = memory;
+        try {
+            writer = DriverManager.getConnection(jdbcUrl + ";create=true");
+            writer.setAutoCommit(false);
+            writer.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            Schema.ensure(writer);
+        } catch (SQLException e) {
+            throw new QueueServiceException(ErrorCodes.SERVICE_UNAVAILABLE,
+                    "cannot open the Derby database " + jdbcUrl + ": " + e.getMessage(), false, e);
+        }
+    }
+
+    /** The connection only the journal thread (and the loader, before it starts) may use. */
+    Connection writer() {
+        return writer;
+    }
+
+    /** Reads the payloads of the given bodies; a body deleted meanwhile is missing from the map. */
+    Map<Long, Payload> readPayloads(long[] bodyIds) {
+        Map<Long, Payload> out = new HashMap<>(bodyIds.length * 2);
+        Connection c = borrow();
+        try (PreparedStatement s = c.prepareStatement("SELECT SMALL, LARGE FROM WHARF_BODY WHERE ID = ?")) {
+            for (long id : bodyIds) {
+                s.setLong(1, id);
+                try (ResultSet rs = s.executeQuery()) {
+                    if (rs.next()) {
+                        byte[] data = rs.getBytes(1);
+                        if (data == null) {
+                            data = rs.getBytes(2);
+                        }
+                        out.put(id, Payload.decode(data));
+                    }
+                }
+            }
+            c.commit();
+        } catch (SQLException e) {
+            throw new QueueServiceException(ErrorCodes.INTERNAL_FAILURE, "cannot read message bodies: "
+                    + e.getMessage(), false, e);
+        } finally {
+            readers.offer(c);
+        }
+        return out;
+    }
+
+    private Connection borrow() {
+        Connection c = readers.poll();
+        if (c != null) {
+            return c;
+        }
+        synchronized (this) {
+            if (readersOpened < READERS) {
+                try {
+                    c = DriverManager.getConnection(jdbcUrl);
+                    c.setAutoCommit(false);
+                    // Bodies never change once written, so readers need no locks.
+                    c.setTransactionIsolation(Connection.TRANSACTION_READ_UNCOMMITTED);
+                    readersOpened++;
+                    return c;
+                } catch (SQLException e) {
+                    throw new QueueServiceException(ErrorCodes.INTERNAL_FAILURE,
+                            "cannot open a reader connection: " + e.getMessage(), false, e);
+                }
+            }
+        }
+        try {
+            return readers.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new QueueServiceException(ErrorCodes.SERVICE_UNAVAILABLE, "interrupted while reading", false, e);
+        }
+    }
+
+    /** Closes connections and shuts the database down; a memory database is dropped. */
+    @Override
+    public void close() {
+        for (Connection c : readers) {
+            closeQuietly(c);
+        }
+        closeQuietly(writer);
+        try {
+            DriverManager.getConnection(jdbcUrl + (memory ? ";drop=true" : ";shutdown=true")).close();
+        } catch (SQLException expected) {
+            // Derby reports a successful shutdown or drop as an exception (08006).
+        }
+    }
+
+    private static void closeQuietly(Connection c) {
+        try {
+            if (!c.isClosed()) {
+                c.rollback();
+                c.close();
+            }
+        } catch (SQLException ignored) {
+            // Shutting down anyway.
+        }
+    }
+}

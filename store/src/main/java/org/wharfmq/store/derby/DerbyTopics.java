@@ -1,0 +1,212 @@
+package org.wharfmq.store.derby;
+
+import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
+import static org.wharfmq.store.ErrorCodes.QUEUE_DOES_NOT_EXIST;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.wharfmq.store.MessageOptions;
+import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.SendMessageRequest;
+import org.wharfmq.store.SendResult;
+import org.wharfmq.store.Topics;
+import org.wharfmq.store.model.Names;
+import org.wharfmq.store.model.QueueConfig;
+
+/** Topics: a publish stores the body once and adds a message to every subscription's queue. */
+final class DerbyTopics implements Topics {
+
+    /** A topic and its subscriptions' queues, by subscription name. */
+    static final class Topic {
+        final int id;
+        final String name;
+        final Map<String, QueueState> subscriptions = new LinkedHashMap<>();
+
+        Topic(int id, String name) {
+            this.id = id;
+            this.name = name;
+        }
+    }
+
+    private final Store store;
+    private final Sends sends;
+
+    DerbyTopics(Store store, Sends sends) {
+        this.store = store;
+        this.sends = sends;
+    }
+
+    /** The internal name of a subscription's queue; '~' never occurs in a queue name. */
+    static String queueName(String topic, String subscription) {
+        return "~" + topic + "~" + subscription;
+    }
+
+    @Override
+    public void createTopic(String topicName) {
+        Names.checkQueueName(topicName);
+        store.lock.lock();
+        try {
+            store.checkOpen();
+            if (store.topics.containsKey(topicName)) {
+                return;
+            }
+            int id = store.nextQueueId++;
+            store.topics.put(topicName, new Topic(id, topicName));
+            long now = store.clock.millis();
+            store.journal.submit(w -> w.execute("INSERT INTO WHARF_QUEUE (ID, NAME, KIND, ATTRS, CREATED_AT,"
+                    + " MODIFIED_AT, PURGED_AT, DELETED_AT) VALUES (?, ?, ?, '', ?, ?, 0, 0)",
+                    id, topicName, QueueState.KIND_TOPIC, now, now), null);
+        } finally {
+            store.lock.unlock();
+        }
+        store.sync();
+    }
+
+    @Override
+    public void deleteTopic(String topicName) {
+        store.lock.lock();
+        try {
+            Topic t = topic(topicName);
+            long now = store.clock.millis();
+            for (QueueState q : t.subscriptions.values()) {
+                store.dropQueue(q, now);
+            }
+            store.topics.remove(topicName);
+            int id = t.id;
+            store.journal.submit(w -> w.execute("UPDATE WHARF_QUEUE SET DELETED_AT = ? WHERE ID = ?", now, id), null);
+        } finally {
+            store.lock.unlock();
+        }
+        store.sync();
+    }
+
+    @Override
+    public List<String> listTopics() {
+        store.lock.lock();
+        try {
+            store.checkOpen();
+            return List.copyOf(store.topics.keySet());
+        } finally {
+            store.lock.unlock();
+        }
+    }
+
+    @Override
+    public String subscribe(String topicName, String subscriptionName, boolean durable) {
+        if (subscriptionName == null || subscriptionName.isEmpty() || subscriptionName.length() > 300) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE,
+                    "subscription name '" + subscriptionName + "' is not 1..300 characters");
+        }
+        String name = queueName(topicName, subscriptionName);
+        store.lock.lock();
+        try {
+            Topic t = topic(topicName);
+            if (!t.subscriptions.containsKey(subscriptionName)) {
+                QueueState q = store.createQueueState(name,
+                        durable ? QueueState.KIND_DURABLE_SUBSCRIPTION : QueueState.KIND_SUBSCRIPTION, topicName,
+                        subscriptionName, QueueConfig.defaults(false, store.defaultDedupWindow),
+                        store.clock.millis());
+                t.subscriptions.put(subscriptionName, q);
+            }
+        } finally {
+            store.lock.unlock();
+        }
+        store.sync();
+        return Names.url(name);
+    }
+
+    @Override
+    public void unsubscribe(String topicName, String subscriptionName) {
+        store.lock.lock();
+        try {
+            Topic t = topic(topicName);
+            QueueState q = t.subscriptions.remove(subscriptionName);
+            if (q == null) {
+                throw new QueueServiceException(QUEUE_DOES_NOT_EXIST, "topic " + topicName
+                        + " has no subscription " + subscriptionName);
+            }
+            store.dropQueue(q, store.clock.millis());
+        } finally {
+            store.lock.unlock();
+        }
+        store.sync();
+    }
+
+    @Override
+    public List<String> listSubscriptions(String topicName) {
+        store.lock.lock();
+        try {
+            return List.copyOf(topic(topicName).subscriptions.keySet());
+        } finally {
+            store.lock.unlock();
+        }
+    }
+
+    @Override
+    public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options) {
+        CompletableFuture<Void> durable;
+        SendResult result;
+        store.lock.lock();
+        try {
+            Topic t = topic(topicName);
+            long bodyId = store.nextId();
+            List<Journal.Step> steps = new ArrayList<>();
+            List<Runnable> publish = new ArrayList<>();
+            String md5 = fanOut(t.name, request, options, bodyId, store.clock.millis(), steps, publish);
+            result = new SendResult(null, store.ids.messageId(bodyId), md5, null);
+            durable = store.journal.submit(w -> {
+                for (Journal.Step s : steps) {
+                    s.write(w);
+                }
+            }, () -> publish.forEach(Runnable::run));
+        } finally {
+            store.lock.unlock();
+        }
+        Journal.await(durable);
+        return result;
+    }
+
+    /**
+     * Adds one message per subscription, all sharing body {@code bodyId}; returns the body's MD5.
+     * Under the lock.
+     */
+    String fanOut(String topicName, SendMessageRequest request, MessageOptions.Options options, long bodyId,
+                  long now, List<Journal.Step> steps, List<Runnable> publish) {
+        Topic t = topic(topicName);
+        if (t.subscriptions.isEmpty()) {
+            return Sends.md5(request.messageBody());
+        }
+        List<QueueState> subs = new ArrayList<>(t.subscriptions.values());
+        Sends.Plan plan = sends.plan(subs.get(0), request, options, 0);
+        byte[] payload = plan.payload();
+        steps.add(w -> w.insertBody(bodyId, payload));
+        for (QueueState q : subs) {
+            Sends.Applied a = sends.apply(plan.to(q), now, store.nextId(), bodyId);
+            steps.add(a.step());
+            Msg m = a.msg();
+            publish.add(() -> sends.publish(m));
+        }
+        if (subs.size() > 1) {
+            store.sharedBodies.put(bodyId, new int[] {subs.size()});
+        }
+        return plan.md5();
+    }
+
+    /** A subscription queue of the topic, to validate a message against, or null. Under the lock. */
+    QueueState anySubscriptionOrNull(String topicName) {
+        Topic t = topic(topicName);
+        return t.subscriptions.isEmpty() ? null : t.subscriptions.values().iterator().next();
+    }
+
+    Topic topic(String topicName) {
+        store.checkOpen();
+        Topic t = store.topics.get(topicName);
+        if (t == null) {
+            throw new QueueServiceException(QUEUE_DOES_NOT_EXIST, "topic " + topicName + " does not exist");
+        }
+        return t;
+    }
+}

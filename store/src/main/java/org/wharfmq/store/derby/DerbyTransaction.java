@@ -1,0 +1,227 @@
+package org.wharfmq.store.derby;
+
+import static org.wharfmq.store.ErrorCodes.INVALID_TRANSACTION_STATE;
+import static org.wharfmq.store.ErrorCodes.RECEIPT_HANDLE_IS_INVALID;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import org.wharfmq.store.MessageOptions;
+import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.SendMessageRequest;
+import org.wharfmq.store.SendResult;
+import org.wharfmq.store.StoreTransaction;
+
+/**
+ * A local transaction: sends, publishes, deletes and visibility changes buffered until commit,
+ * which checks every receipt handle first and then writes everything in one journal entry.
+ */
+class DerbyTransaction implements StoreTransaction {
+
+    /** A buffered operation. */
+    sealed interface Op permits Send, Delete, Visibility {
+    }
+
+    /** A send to a queue ({@code topic} null) or a publish to a topic; {@code id} is its reserved row or body. */
+    record Send(String queueUrl, String topic, SendMessageRequest request, MessageOptions.Options options, long id)
+            implements Op {
+    }
+
+    record Delete(String queueUrl, String receiptHandle) implements Op {
+    }
+
+    record Visibility(String queueUrl, String receiptHandle, int seconds) implements Op {
+    }
+
+    /** The messages a transaction's deletes and visibility changes name, checked and not yet changed. */
+    record Checked(List<Msg> deletes, List<Msg> changes, List<Integer> changeSeconds) {
+    }
+
+    final Store store;
+    final Sends sends;
+    final DerbyTopics topics;
+    final List<Op> ops = new ArrayList<>();
+    private boolean done;
+
+    DerbyTransaction(Store store, Sends sends, DerbyTopics topics) {
+        this.store = store;
+        this.sends = sends;
+        this.topics = topics;
+    }
+
+    @Override
+    public SendResult sendMessage(SendMessageRequest request, MessageOptions.Options options) {
+        checkActive();
+        store.lock.lock();
+        try {
+            QueueState q = store.queue(request.queueUrl());
+            Sends.Plan plan = sends.plan(q, request, options, 0);
+            long row = store.nextId();
+            ops.add(new Send(request.queueUrl(), null, request, options, row));
+            return new SendResult(null, store.ids.messageId(row), plan.md5(), null);
+        } finally {
+            store.lock.unlock();
+        }
+    }
+
+    @Override
+    public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options) {
+        checkActive();
+        store.lock.lock();
+        try {
+            topics.topic(topicName);
+            QueueState probe = topics.anySubscriptionOrNull(topicName);
+            String md5 = probe == null ? Sends.md5(request.messageBody()) : sends.plan(probe, request, options, 0).md5();
+            long body = store.nextId();
+            ops.add(new Send(null, topicName, request, options, body));
+            return new SendResult(null, store.ids.messageId(body), md5, null);
+        } finally {
+            store.lock.unlock();
+        }
+    }
+
+    @Override
+    public void deleteMessage(String queueUrl, String receiptHandle) {
+        checkActive();
+        ops.add(new Delete(queueUrl, receiptHandle));
+    }
+
+    @Override
+    public void changeMessageVisibility(String queueUrl, String receiptHandle, int visibilityTimeoutSeconds) {
+        checkActive();
+        Receives.checkVisibilityTimeout(visibilityTimeoutSeconds);
+        ops.add(new Visibility(queueUrl, receiptHandle, visibilityTimeoutSeconds));
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return ops.isEmpty();
+    }
+
+    @Override
+    public void commit() {
+        checkActive();
+        done = true;
+        CompletableFuture<Void> durable;
+        store.lock.lock();
+        try {
+            Checked checked = check();
+            List<Journal.Step> steps = new ArrayList<>();
+            List<Runnable> publish = new ArrayList<>();
+            applyChanges(checked, steps);
+            applySends(steps, publish);
+            durable = submit(steps, publish);
+        } finally {
+            store.lock.unlock();
+        }
+        Journal.await(durable);
+    }
+
+    @Override
+    public void rollback() {
+        done = true;
+        ops.clear();
+    }
+
+    /** Checks every handle of the transaction; throws ReceiptHandleIsInvalid, changing nothing. Under the lock. */
+    Checked check() {
+        List<Msg> deletes = new ArrayList<>();
+        List<Msg> changes = new ArrayList<>();
+        List<Integer> seconds = new ArrayList<>();
+        Set<Long> deleted = new HashSet<>();
+        long now = store.clock.millis();
+        for (Op op : ops) {
+            if (op instanceof Delete d) {
+                QueueState q = store.queue(d.queueUrl());
+                store.advance(q, now);
+                Msg m = store.currentMessage(q, d.receiptHandle(), false);
+                if (deleted.add(m.rowId)) {
+                    deletes.add(m);
+                }
+            } else if (op instanceof Visibility v) {
+                QueueState q = store.queue(v.queueUrl());
+                store.advance(q, now);
+                Msg m = store.currentMessage(q, v.receiptHandle(), false);
+                if (deleted.contains(m.rowId)) {
+                    throw new QueueServiceException(RECEIPT_HANDLE_IS_INVALID, "receipt handle "
+                            + v.receiptHandle() + " names a message this transaction deletes");
+                }
+                changes.add(m);
+                seconds.add(v.seconds());
+            } else if (op instanceof Send s && s.topic == null) {
+                store.queue(s.queueUrl());
+            }
+        }
+        return new Checked(deletes, changes, seconds);
+    }
+
+    /** Applies checked deletes and visibility changes. Under the lock. */
+    void applyChanges(Checked c, List<Journal.Step> steps) {
+        long now = store.clock.millis();
+        for (Msg m : c.deletes()) {
+            if (m.state == Msg.HELD) {
+                m.queue.unhold(m);
+            }
+            m.queue.remove(m);
+            steps.add(store.forget(m));
+        }
+        for (int i = 0; i < c.changes().size(); i++) {
+            Msg m = c.changes().get(i);
+            if (m.state == Msg.HELD) {
+                m.queue.unhold(m);
+            }
+            if (!m.live()) {
+                continue;
+            }
+            m.queue.changeVisibility(m, now + c.changeSeconds().get(i) * 1000L);
+            Writes.Row row = Writes.Row.of(m);
+            steps.add(w -> w.updateMessage(row));
+            store.advance(m.queue, now);
+        }
+    }
+
+    /** Applies the buffered sends and publishes. Under the lock; a send to a queue gone since is dropped. */
+    void applySends(List<Journal.Step> steps, List<Runnable> publish) {
+        long now = store.clock.millis();
+        for (Op op : ops) {
+            if (!(op instanceof Send s)) {
+                continue;
+            }
+            if (s.topic != null) {
+                topics.fanOut(s.topic, s.request, s.options, s.id, now, steps, publish);
+                continue;
+            }
+            QueueState q = store.byName.get(org.wharfmq.store.model.Names.nameOfUrl(s.queueUrl));
+            if (q == null) {
+                continue;
+            }
+            Sends.Applied a = sends.apply(sends.plan(q, s.request, s.options, 0), now, s.id, null);
+            if (a.msg() != null) {
+                steps.add(a.step());
+                Msg m = a.msg();
+                publish.add(() -> sends.publish(m));
+                a.original().complete(null);
+            }
+        }
+    }
+
+    CompletableFuture<Void> submit(List<Journal.Step> steps, List<Runnable> publish) {
+        return store.journal.submit(w -> {
+            for (Journal.Step s : steps) {
+                s.write(w);
+            }
+        }, () -> publish.forEach(Runnable::run));
+    }
+
+    private void checkActive() {
+        if (done) {
+            throw new QueueServiceException(INVALID_TRANSACTION_STATE, "the transaction has already ended");
+        }
+    }
+
+    void reopen() {
+        done = false;
+    }
+}

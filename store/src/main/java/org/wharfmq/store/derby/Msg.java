@@ -1,0 +1,49 @@
+package org.wharfmq.store.derby;
+
+/**
+ * A stored message as the in-memory index holds it: ids, times and state, never the body.
+ * Kept small: a million queued messages must fit in a modest heap.
+ */
+final class Msg {
+    static final byte DELAYED = 0;
+    static final byte QUEUED = 1;
+    static final byte INFLIGHT = 2;
+    /** Held by a prepared XA branch: not delivered, counted as in flight. */
+    static final byte HELD = 3;
+    static final byte DELETED = 4;
+
+    final long rowId;
+    /** The body's row; also the MessageId, which copies of a published message share. */
+    final long bodyId;
+    final long sentAt;
+    final long expiresAt;
+    final byte priority;
+    /** FIFO only. */
+    final String groupId;
+    final String dedupId;
+
+    QueueState queue;
+    long seq;
+    long visibleAt;
+    long firstReceiveAt;
+    int receiveCount;
+    byte state;
+
+    Msg(long rowId, long bodyId, long sentAt, long expiresAt, int priority, String groupId, String dedupId) {
+        this.rowId = rowId;
+        this.bodyId = bodyId;
+        this.sentAt = sentAt;
+        this.expiresAt = expiresAt;
+        this.priority = (byte) priority;
+        this.groupId = groupId;
+        this.dedupId = dedupId;
+    }
+
+    boolean live() {
+        return state != DELETED;
+    }
+
+    boolean expired(long now) {
+        return expiresAt != 0 && now >= expiresAt;
+    }
+}

@@ -1,0 +1,233 @@
+package org.wharfmq.store.derby;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.concurrent.locks.Condition;
+import org.wharfmq.store.model.QueueConfig;
+
+/**
+ * One queue's in-memory index: message states and counts, the visibility/delay timers and
+ * the retention order. Subclasses keep the delivery order. Guarded by the service's lock.
+ */
+abstract class QueueState {
+
+    /** What a receive decides about a candidate it is offered. */
+    enum Decision { DELIVER, SKIP, REMOVED }
+
+    /** Decides about candidates in delivery order; DELIVER must mark the message in flight. */
+    interface Chooser {
+        Decision offer(Msg m);
+    }
+
+    private record Timer(long deadline, Msg msg) {
+    }
+
+    static final int KIND_QUEUE = 0;
+    static final int KIND_DURABLE_SUBSCRIPTION = 1;
+    static final int KIND_SUBSCRIPTION = 2;
+    /** Not a queue: a topic's row in the queue table. */
+    static final int KIND_TOPIC = 3;
+
+    final int id;
+    final String name;
+    final int kind;
+    final long createdAt;
+    final Condition available;
+    QueueConfig config;
+    long modifiedAt;
+    long lastPurgeAt;
+
+    private int queued;
+    private int inflight;
+    private int delayed;
+    private int live;
+    private final PriorityQueue<Timer> timers = new PriorityQueue<>(Comparator.comparingLong(Timer::deadline));
+    private PriorityQueue<Msg> retention = newRetentionHeap(16);
+
+    QueueState(int id, String name, int kind, QueueConfig config, long createdAt, Condition available) {
+        this.id = id;
+        this.name = name;
+        this.kind = kind;
+        this.config = config;
+        this.createdAt = createdAt;
+        this.modifiedAt = createdAt;
+        this.available = available;
+    }
+
+    static QueueState create(int id, String name, int kind, QueueConfig config, long createdAt, Condition available) {
+        return config.fifo() ? new FifoQueue(id, name, kind, config, createdAt, available)
+                : new StandardQueue(id, name, kind, config, createdAt, available);
+    }
+
+    boolean fifo() {
+        return config.fifo();
+    }
+
+    /** Takes a message whose state and visibleAt are set (DELAYED, QUEUED, INFLIGHT or HELD). */
+    final void add(Msg m) {
+        m.queue = this;
+        live++;
+        retention.add(m);
+        count(m.state, 1);
+        track(m);
+        if (m.state == Msg.QUEUED) {
+            enqueue(m);
+        } else if (m.state != Msg.HELD) {
+            timers.add(new Timer(m.visibleAt, m));
+        }
+    }
+
+    /**
+     * Applies time: drops messages past retention (returned, for durable deletion) and makes
+     * delayed and in-flight messages whose time has come visible.
+     */
+    final List<Msg> advance(long now) {
+        List<Msg> dropped = null;
+        long cutoff = now - config.messageRetentionPeriod() * 1000L;
+        while (!retention.isEmpty()) {
+            Msg head = retention.peek();
+            if (head.live() && head.queue == this && head.sentAt > cutoff) {
+                break;
+            }
+            retention.poll();
+            if (head.live() && head.queue == this && head.state != Msg.HELD) {
+                remove(head);
+                if (dropped == null) {
+                    dropped = new ArrayList<>();
+                }
+                dropped.add(head);
+            }
+        }
+        while (!timers.isEmpty() && timers.peek().deadline <= now) {
+            Msg m = timers.poll().msg;
+            if (m.queue == this && (m.state == Msg.DELAYED || m.state == Msg.INFLIGHT) && m.visibleAt <= now) {
+                int before = m.state;
+                setState(m, Msg.QUEUED);
+                if (before == Msg.INFLIGHT) {
+                    released(m);
+                }
+                enqueue(m);
+            }
+        }
+        return dropped == null ? List.of() : dropped;
+    }
+
+    /** Offers candidates in delivery order until {@code max} are delivered or none are left. */
+    abstract List<Msg> select(int max, Chooser chooser);
+
+    /** Visible messages in delivery order, unchanged. */
+    abstract List<Msg> visibleInOrder();
+
+    /** A message has become QUEUED. */
+    abstract void enqueue(Msg m);
+
+    /** A new message, in any state, joins the structures that keep order (FIFO groups). */
+    void track(Msg m) {
+    }
+
+    /** An in-flight message has been released (visible again, or deleted). */
+    void released(Msg m) {
+    }
+
+    /** A message leaves the queue in any state. */
+    void forget(Msg m) {
+    }
+
+    /** Marks a candidate delivered: in flight until {@code visibleAt}. */
+    final void markInflight(Msg m, long visibleAt) {
+        setState(m, Msg.INFLIGHT);
+        m.visibleAt = visibleAt;
+        timers.add(new Timer(visibleAt, m));
+    }
+
+    /** Sets a new visibility deadline for an in-flight message. */
+    final void changeVisibility(Msg m, long visibleAt) {
+        m.visibleAt = visibleAt;
+        timers.add(new Timer(visibleAt, m));
+    }
+
+    /** Holds an in-flight message for a prepared transaction. */
+    final void hold(Msg m) {
+        setState(m, Msg.HELD);
+    }
+
+    /** Returns a held message to flight; the caller advances time to release it if it is due. */
+    final void unhold(Msg m) {
+        setState(m, Msg.INFLIGHT);
+        timers.add(new Timer(m.visibleAt, m));
+    }
+
+    /** Removes a message in any state. */
+    final void remove(Msg m) {
+        byte before = m.state;
+        setState(m, Msg.DELETED);
+        live--;
+        if (before == Msg.INFLIGHT || before == Msg.HELD) {
+            released(m);
+        }
+        forget(m);
+        if (retention.size() > 1024 && retention.size() > 2 * live) {
+            compactRetention();
+        }
+    }
+
+    /** Every live message, for purge and delete. */
+    final List<Msg> liveMessages() {
+        List<Msg> all = new ArrayList<>(live);
+        for (Msg m : retention) {
+            if (m.live() && m.queue == this) {
+                all.add(m);
+            }
+        }
+        return all;
+    }
+
+    /** The earliest time a delayed or in-flight message may become visible, or Long.MAX_VALUE. */
+    final long nextDeadline() {
+        return timers.isEmpty() ? Long.MAX_VALUE : timers.peek().deadline;
+    }
+
+    int queued() {
+        return queued;
+    }
+
+    int inflight() {
+        return inflight;
+    }
+
+    int delayed() {
+        return delayed;
+    }
+
+    private void setState(Msg m, byte state) {
+        count(m.state, -1);
+        m.state = state;
+        count(state, 1);
+    }
+
+    private void count(byte state, int d) {
+        switch (state) {
+            case Msg.QUEUED -> queued += d;
+            case Msg.INFLIGHT, Msg.HELD -> inflight += d;
+            case Msg.DELAYED -> delayed += d;
+            default -> {
+            }
+        }
+    }
+
+    private void compactRetention() {
+        PriorityQueue<Msg> fresh = newRetentionHeap(live + 16);
+        for (Msg m : retention) {
+            if (m.live() && m.queue == this) {
+                fresh.add(m);
+            }
+        }
+        retention = fresh;
+    }
+
+    private static PriorityQueue<Msg> newRetentionHeap(int capacity) {
+        return new PriorityQueue<>(capacity, Comparator.comparingLong((Msg m) -> m.sentAt).thenComparingLong(m -> m.rowId));
+    }
+}

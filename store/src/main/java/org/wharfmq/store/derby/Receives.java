@@ -1,0 +1,308 @@
+package org.wharfmq.store.derby;
+
+import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
+import static org.wharfmq.store.ErrorCodes.OVER_LIMIT;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.wharfmq.store.MessageAttributeValue;
+import org.wharfmq.store.MessageView;
+import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.ReceiveMessageRequest;
+import org.wharfmq.store.ReceivedMessage;
+import org.wharfmq.store.model.MessageRules;
+import org.wharfmq.store.model.QueueConfig;
+import org.wharfmq.store.model.ReceiptHandle;
+
+/** ReceiveMessage (with long polling, redrive and attempt ids), filtered receive and browse. */
+final class Receives {
+    static final int STANDARD_INFLIGHT_LIMIT = 120_000;
+    static final int FIFO_INFLIGHT_LIMIT = 20_000;
+    private static final long ATTEMPT_WINDOW = 300_000;
+
+    /** A FIFO receive remembered by its ReceiveRequestAttemptId. */
+    record Attempt(long createdAt, List<Msg> msgs, int[] counts, long[] visibleAts) {
+        boolean repeatable(QueueState q, long now) {
+            if (now - createdAt >= ATTEMPT_WINDOW) {
+                return false;
+            }
+            for (int i = 0; i < msgs.size(); i++) {
+                Msg m = msgs.get(i);
+                if (m.queue != q || m.state != Msg.INFLIGHT || m.receiveCount != counts[i]
+                        || m.visibleAt != visibleAts[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** What a delivery hands out, copied under the lock. */
+    private record Delivery(int queueId, long rowId, long bodyId, long seq, long sentAt, int receiveCount,
+                            long firstReceiveAt, String groupId, String dedupId, int priority, long expiresAt,
+                            boolean fifo) {
+        static Delivery of(Msg m) {
+            return new Delivery(m.queue.id, m.rowId, m.bodyId, m.seq, m.sentAt, m.receiveCount, m.firstReceiveAt,
+                    m.groupId, m.dedupId, m.priority, m.expiresAt, m.queue.fifo());
+        }
+    }
+
+    private final Store store;
+
+    Receives(Store store) {
+        this.store = store;
+    }
+
+    static void checkVisibilityTimeout(int seconds) {
+        if (seconds < 0 || seconds > 43200) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE,
+                    "VisibilityTimeout " + seconds + " is out of range 0..43200");
+        }
+    }
+
+    List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter) {
+        int max = r.maxNumberOfMessages();
+        if (max < 1 || max > 10) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "MaxNumberOfMessages " + max
+                    + " is out of range 1..10");
+        }
+        if (r.visibilityTimeout() != null) {
+            checkVisibilityTimeout(r.visibilityTimeout());
+        }
+        Integer waitSeconds = r.waitTimeSeconds();
+        if (waitSeconds != null && (waitSeconds < 0 || waitSeconds > 20)) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "WaitTimeSeconds " + waitSeconds
+                    + " is out of range 0..20");
+        }
+        long start = System.nanoTime();
+        Map<Long, Boolean> verdicts = filter == null ? null : new HashMap<>();
+        List<Delivery> delivered = List.of();
+        CompletableFuture<Void> durable = null;
+        store.lock.lock();
+        try {
+            QueueState q = store.queue(r.queueUrl());
+            String attemptId = q.fifo() ? r.receiveRequestAttemptId() : null;
+            if (attemptId != null) {
+                MessageRules.checkFifoId("ReceiveRequestAttemptId", attemptId);
+            }
+            long wait = waitMillis >= 0 ? TimeUnit.MILLISECONDS.toNanos(waitMillis)
+                    : TimeUnit.SECONDS.toNanos(waitSeconds != null ? waitSeconds
+                    : q.config.receiveMessageWaitTimeSeconds());
+            int visibility = r.visibilityTimeout() != null ? r.visibilityTimeout() : q.config.visibilityTimeout();
+            while (true) {
+                long now = store.clock.millis();
+                store.advance(q, now);
+                Map<String, Attempt> queueAttempts = attemptId == null ? null
+                        : store.attempts.computeIfAbsent(q.id, k -> new HashMap<>());
+                if (queueAttempts != null) {
+                    queueAttempts.values().removeIf(a -> now - a.createdAt >= ATTEMPT_WINDOW);
+                    Attempt a = queueAttempts.get(attemptId);
+                    if (a != null && a.repeatable(q, now)) {
+                        delivered = a.msgs.stream().map(Delivery::of).toList();
+                        break;
+                    }
+                }
+                Set<Long> matching = null;
+                if (filter != null) {
+                    matching = evaluate(q, filter, verdicts);
+                    q = store.queue(r.queueUrl());
+                }
+                List<Journal.Step> steps = new ArrayList<>();
+                List<Msg> taken = select(q, max, store.clock.millis(), visibility, matching, steps);
+                if (!taken.isEmpty()) {
+                    delivered = taken.stream().map(Delivery::of).toList();
+                    durable = store.journal.submit(w -> {
+                        for (Journal.Step s : steps) {
+                            s.write(w);
+                        }
+                    }, null);
+                    if (queueAttempts != null) {
+                        queueAttempts.put(attemptId, attempt(now, taken));
+                    }
+                    break;
+                }
+                if (!steps.isEmpty()) {
+                    store.journal.submit(w -> {
+                        for (Journal.Step s : steps) {
+                            s.write(w);
+                        }
+                    }, null);
+                }
+                long remaining = wait - (System.nanoTime() - start);
+                if (remaining <= 0 || store.isClosed()) {
+                    break;
+                }
+                long untilTimer = q.nextDeadline() - store.clock.millis();
+                if (untilTimer < TimeUnit.NANOSECONDS.toMillis(remaining)) {
+                    remaining = TimeUnit.MILLISECONDS.toNanos(Math.max(1, untilTimer));
+                }
+                try {
+                    q.available.awaitNanos(remaining);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+                if (store.isClosed()) {
+                    break;
+                }
+                q = store.queue(r.queueUrl());
+            }
+        } finally {
+            store.lock.unlock();
+        }
+        if (durable != null) {
+            Journal.await(durable);
+        }
+        return toMessages(delivered, true);
+    }
+
+    /** Offers the queue's candidates in order; returns those delivered, adding their durable steps. */
+    private List<Msg> select(QueueState q, int max, long now, int visibility, Set<Long> matching,
+                             List<Journal.Step> steps) {
+        int limit = q.fifo() ? FIFO_INFLIGHT_LIMIT : STANDARD_INFLIGHT_LIMIT;
+        if (q.inflight() >= limit) {
+            if (q.fifo()) {
+                return List.of();
+            }
+            throw new QueueServiceException(OVER_LIMIT, "queue " + q.name + " has " + q.inflight()
+                    + " messages in flight, the most a standard queue allows");
+        }
+        int n = Math.min(max, limit - q.inflight());
+        QueueConfig.RedrivePolicy redrive = q.config.redrivePolicy();
+        QueueState dlq = redrive == null ? null : store.byName.get(redrive.deadLetterQueue());
+        boolean canRedrive = dlq != null && dlq.kind == QueueState.KIND_QUEUE && dlq.fifo() == q.fifo();
+        return q.select(n, m -> {
+            if (m.expired(now)) {
+                m.queue.remove(m);
+                steps.add(store.forget(m));
+                return QueueState.Decision.REMOVED;
+            }
+            if (matching != null && !matching.contains(m.rowId)) {
+                return QueueState.Decision.SKIP;
+            }
+            if (canRedrive && m.receiveCount >= redrive.maxReceiveCount()) {
+                moveToDeadLetter(m, dlq, now);
+                Writes.Row row = Writes.Row.of(m);
+                steps.add(w -> w.updateMessage(row));
+                return QueueState.Decision.REMOVED;
+            }
+            m.receiveCount++;
+            if (m.firstReceiveAt == 0) {
+                m.firstReceiveAt = now;
+            }
+            m.queue.markInflight(m, now + visibility * 1000L);
+            Writes.Row row = Writes.Row.of(m);
+            steps.add(w -> w.updateMessage(row));
+            return QueueState.Decision.DELIVER;
+        });
+    }
+
+    /** Moves a message to a dead-letter queue, keeping its id, body, sent time and group. */
+    private void moveToDeadLetter(Msg m, QueueState dlq, long now) {
+        m.queue.remove(m);
+        m.state = Msg.QUEUED;
+        m.seq = store.nextId();
+        m.receiveCount = 0;
+        m.firstReceiveAt = 0;
+        m.visibleAt = now;
+        dlq.add(m);
+        dlq.available.signal();
+    }
+
+    private static Attempt attempt(long now, List<Msg> taken) {
+        int[] counts = new int[taken.size()];
+        long[] visibleAts = new long[taken.size()];
+        for (int i = 0; i < taken.size(); i++) {
+            counts[i] = taken.get(i).receiveCount;
+            visibleAts[i] = taken.get(i).visibleAt;
+        }
+        return new Attempt(now, List.copyOf(taken), counts, visibleAts);
+    }
+
+    /**
+     * Which visible messages the filter accepts. Reads their attributes with the lock released
+     * (verdicts are kept for the rest of this receive), then takes the lock again.
+     */
+    private Set<Long> evaluate(QueueState q, Predicate<MessageView> filter, Map<Long, Boolean> verdicts) {
+        List<Delivery> unknown = new ArrayList<>();
+        for (Msg m : q.visibleInOrder()) {
+            if (!verdicts.containsKey(m.rowId)) {
+                unknown.add(Delivery.of(m));
+            }
+        }
+        if (!unknown.isEmpty()) {
+            store.lock.unlock();
+            try {
+                build(unknown, false).forEach((row, rm) -> verdicts.put(row, filter.test(rm)));
+            } finally {
+                store.lock.lock();
+            }
+        }
+        Set<Long> matching = new HashSet<>();
+        verdicts.forEach((row, ok) -> {
+            if (ok) {
+                matching.add(row);
+            }
+        });
+        return matching;
+    }
+
+    List<ReceivedMessage> browse(String queueUrl, Predicate<MessageView> filter, int max) {
+        List<Delivery> visible = new ArrayList<>();
+        store.lock.lock();
+        try {
+            QueueState q = store.queue(queueUrl);
+            long now = store.clock.millis();
+            store.advance(q, now);
+            for (Msg m : q.visibleInOrder()) {
+                if (!m.expired(now)) {
+                    visible.add(Delivery.of(m));
+                }
+            }
+        } finally {
+            store.lock.unlock();
+        }
+        List<ReceivedMessage> out = new ArrayList<>();
+        for (int from = 0; from < visible.size() && out.size() < max; from += 64) {
+            List<Delivery> chunk = visible.subList(from, Math.min(visible.size(), from + 64));
+            for (ReceivedMessage m : toMessages(chunk, false)) {
+                if (out.size() < max && (filter == null || filter.test(m))) {
+                    out.add(m);
+                }
+            }
+        }
+        return out;
+    }
+
+    private List<ReceivedMessage> toMessages(List<Delivery> list, boolean withHandles) {
+        return list.isEmpty() ? List.of() : new ArrayList<>(build(list, withHandles).values());
+    }
+
+    /** Reads bodies and builds messages by row, in order; a message whose body is gone is left out. */
+    private Map<Long, ReceivedMessage> build(List<Delivery> list, boolean withHandles) {
+        long[] bodyIds = list.stream().mapToLong(Delivery::bodyId).toArray();
+        Map<Long, Payload> payloads = store.db.readPayloads(bodyIds);
+        Map<Long, ReceivedMessage> out = new LinkedHashMap<>();
+        for (Delivery d : list) {
+            Payload p = payloads.get(d.bodyId);
+            if (p == null) {
+                continue;
+            }
+            String handle = withHandles ? new ReceiptHandle(d.queueId, d.rowId, d.receiveCount).encode() : null;
+            Map<String, MessageAttributeValue> attrs = p.attributes();
+            out.put(d.rowId, new ReceivedMessage(store.ids.messageId(d.bodyId), handle, p.body(), Sends.md5(p.body()),
+                    d.sentAt, d.receiveCount, d.firstReceiveAt, d.fifo ? d.groupId : null,
+                    d.fifo ? d.dedupId : null, d.fifo ? Sends.sequenceNumber(d.seq) : null, d.priority,
+                    d.expiresAt, attrs));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,48 @@
+package org.wharfmq.store.derby;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/** The store's tables. Bodies live apart from message rows so that opening scans only small rows. */
+final class Schema {
+    static final String[] DDL = {
+        "CREATE TABLE WHARF_META (NAME VARCHAR(64) NOT NULL PRIMARY KEY, VAL VARCHAR(256) NOT NULL)",
+        "CREATE TABLE WHARF_QUEUE (ID INT NOT NULL PRIMARY KEY, NAME VARCHAR(1000) NOT NULL,"
+            + " KIND SMALLINT NOT NULL, TOPIC VARCHAR(400), SUBSCRIPTION VARCHAR(400),"
+            + " ATTRS VARCHAR(4000) NOT NULL, CREATED_AT BIGINT NOT NULL, MODIFIED_AT BIGINT NOT NULL,"
+            + " PURGED_AT BIGINT NOT NULL, DELETED_AT BIGINT NOT NULL)",
+        "CREATE TABLE WHARF_MESSAGE (ROW_ID BIGINT NOT NULL PRIMARY KEY, QUEUE_ID INT NOT NULL,"
+            + " BODY_ID BIGINT NOT NULL, SEQ BIGINT NOT NULL, SENT_AT BIGINT NOT NULL,"
+            + " VISIBLE_AT BIGINT NOT NULL, RECEIVE_COUNT INT NOT NULL, FIRST_RECEIVE_AT BIGINT NOT NULL,"
+            + " PRIORITY SMALLINT NOT NULL, EXPIRES_AT BIGINT NOT NULL, GROUP_ID VARCHAR(128),"
+            + " DEDUP_ID VARCHAR(128))",
+        "CREATE TABLE WHARF_BODY (ID BIGINT NOT NULL PRIMARY KEY, SMALL VARCHAR(32672) FOR BIT DATA,"
+            + " LARGE BLOB(2M))",
+        "CREATE TABLE WHARF_DEDUP (QUEUE_ID INT NOT NULL, DKEY VARCHAR(400) NOT NULL, BODY_ID BIGINT NOT NULL,"
+            + " SEQ BIGINT NOT NULL, ACCEPTED_AT BIGINT NOT NULL)",
+        "CREATE INDEX WHARF_DEDUP_KEY ON WHARF_DEDUP (QUEUE_ID, DKEY)",
+        "CREATE TABLE WHARF_PREPARED (XID VARCHAR(600) NOT NULL PRIMARY KEY, DATA BLOB(64M) NOT NULL)",
+    };
+
+    /** Bodies up to this size are stored inline in the SMALL column. */
+    static final int SMALL_BODY = 32672;
+
+    private Schema() {
+    }
+
+    static void ensure(Connection c) throws SQLException {
+        try (ResultSet rs = c.getMetaData().getTables(null, null, "WHARF_META", null)) {
+            if (rs.next()) {
+                return;
+            }
+        }
+        try (Statement s = c.createStatement()) {
+            for (String ddl : DDL) {
+                s.executeUpdate(ddl);
+            }
+        }
+        c.commit();
+    }
+}

@@ -1,0 +1,263 @@
+package org.wharfmq.store.derby;
+
+import static org.wharfmq.store.ErrorCodes.BATCH_REQUEST_TOO_LONG;
+import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
+import static org.wharfmq.store.ErrorCodes.MISSING_PARAMETER;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.wharfmq.store.BatchResult;
+import org.wharfmq.store.BatchResultErrorEntry;
+import org.wharfmq.store.MessageOptions;
+import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.SendBatchEntry;
+import org.wharfmq.store.SendMessageRequest;
+import org.wharfmq.store.SendResult;
+import org.wharfmq.store.model.MessageRules;
+
+/** SendMessage and SendMessageBatch: validation, deduplication and the durable insert. */
+final class Sends {
+
+    /** A validated send, not yet applied. */
+    record Plan(QueueState queue, SendMessageRequest request, MessageOptions.Options options, byte[] payload,
+                String md5, String dedupKey) {
+        Plan to(QueueState other) {
+            return new Plan(other, request, options, payload, md5, dedupKey);
+        }
+    }
+
+    /** An applied send: its result, and its message (null for a duplicate) with the step that stores it. */
+    record Applied(SendResult result, Msg msg, Journal.Step step, CompletableFuture<Void> original) {
+    }
+
+    private final Store store;
+
+    Sends(Store store) {
+        this.store = store;
+    }
+
+    SendResult send(SendMessageRequest r, MessageOptions.Options options) {
+        CompletableFuture<Void> done;
+        SendResult result;
+        store.lock.lock();
+        try {
+            QueueState q = store.queue(r.queueUrl());
+            Plan plan = plan(q, r, options, 0);
+            Applied a = apply(plan, store.clock.millis(), -1, null);
+            result = a.result;
+            done = submit(a);
+        } finally {
+            store.lock.unlock();
+        }
+        Journal.await(done);
+        return result;
+    }
+
+    BatchResult<SendResult> sendBatch(String queueUrl, List<SendBatchEntry> entries) {
+        MessageRules.checkBatchIds(entries == null ? null : entries.stream().map(SendBatchEntry::id).toList());
+        List<SendResult> ok = new ArrayList<>();
+        List<BatchResultErrorEntry> failed = new ArrayList<>();
+        List<CompletableFuture<Void>> pending = new ArrayList<>();
+        store.lock.lock();
+        try {
+            QueueState q = store.queue(queueUrl);
+            long total = 0;
+            for (SendBatchEntry e : entries) {
+                total += e.messageBody() == null ? 0 : MessageRules.utf8Length(e.messageBody());
+            }
+            if (total > q.config.maximumMessageSize()) {
+                throw new QueueServiceException(BATCH_REQUEST_TOO_LONG, "the batch bodies total " + total
+                        + " bytes, over the queue's MaximumMessageSize " + q.config.maximumMessageSize());
+            }
+            long now = store.clock.millis();
+            for (SendBatchEntry e : entries) {
+                try {
+                    Plan plan = plan(q, e.toRequest(queueUrl), MessageOptions.Options.DEFAULT, 0);
+                    Applied a = apply(plan, now, -1, null);
+                    pending.add(submit(a));
+                    SendResult r = a.result;
+                    ok.add(new SendResult(e.id(), r.messageId(), r.md5OfMessageBody(), r.sequenceNumber()));
+                } catch (QueueServiceException ex) {
+                    failed.add(new BatchResultErrorEntry(e.id(), ex.code(), ex.detail(), ex.senderFault()));
+                }
+            }
+        } finally {
+            store.lock.unlock();
+        }
+        pending.forEach(Journal::await);
+        return new BatchResult<>(ok, failed);
+    }
+
+    /** Validates a send to {@code q}; {@code batchBytes} is what earlier entries of a batch took. */
+    Plan plan(QueueState q, SendMessageRequest r, MessageOptions.Options options, int batchBytes) {
+        int size = MessageRules.checkBody(r.messageBody()) + MessageRules.checkAttributes(r.messageAttributes());
+        if (size > q.config.maximumMessageSize()) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "the message is " + size
+                    + " bytes, over the queue's MaximumMessageSize " + q.config.maximumMessageSize());
+        }
+        if (options.priority() < 0 || options.priority() > 9) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "priority " + options.priority()
+                    + " is out of range 0..9");
+        }
+        Integer delay = r.delaySeconds();
+        if (delay != null && (delay < 0 || delay > 900)) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "DelaySeconds " + delay + " is out of range 0..900");
+        }
+        if (options.delayMillis() > 900_000L) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "delay " + options.delayMillis()
+                    + " ms is over 900000 ms");
+        }
+        String dedupKey = null;
+        if (q.fifo()) {
+            if ((delay != null && delay > 0) || options.delayMillis() > 0) {
+                throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + q.name
+                        + " is FIFO: a per-message delay is not allowed; set the queue's DelaySeconds instead");
+            }
+            if (r.messageGroupId() == null) {
+                throw new QueueServiceException(MISSING_PARAMETER,
+                        "MessageGroupId is required on FIFO queue " + q.name);
+            }
+            MessageRules.checkFifoId("MessageGroupId", r.messageGroupId());
+            if (r.messageDeduplicationId() != null) {
+                MessageRules.checkFifoId("MessageDeduplicationId", r.messageDeduplicationId());
+                dedupKey = r.messageDeduplicationId();
+            } else if (q.config.contentBasedDeduplication()) {
+                dedupKey = sha256(r.messageBody());
+            } else {
+                throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + q.name
+                        + " needs a MessageDeduplicationId: ContentBasedDeduplication is off");
+            }
+            if (q.config.deduplicationScope().equals("messageGroup")) {
+                dedupKey = r.messageGroupId() + '\u0000' + dedupKey;
+            }
+        } else if (r.messageGroupId() != null || r.messageDeduplicationId() != null) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + q.name
+                    + " is standard: MessageGroupId and MessageDeduplicationId are for FIFO queues");
+        }
+        byte[] payload = new Payload(r.messageBody(), r.messageAttributes()).encode();
+        return new Plan(q, r, options, payload, md5(r.messageBody()), dedupKey);
+    }
+
+    /**
+     * Applies a validated send at {@code now} under the lock: a duplicate returns the original;
+     * otherwise a new message (row {@code rowId}, or a new one when -1) and the step that stores it.
+     * {@code sharedBody} is the body id of a topic publish whose body another step stores.
+     */
+    Applied apply(Plan p, long now, long rowId, Long sharedBody) {
+        QueueState q = p.queue;
+        Dedup dedup = null;
+        if (p.dedupKey != null) {
+            dedup = store.dedup.computeIfAbsent(q.id, k -> new Dedup());
+            Dedup.Entry original = dedup.find(p.dedupKey, now, q.config.deduplicationWindow() * 1000L);
+            if (original != null) {
+                return new Applied(new SendResult(null, store.ids.messageId(original.bodyId()), p.md5,
+                        sequenceNumber(original.seq())), null, null, original.durable());
+            }
+        }
+        long row = rowId >= 0 ? rowId : store.nextId();
+        long seq = rowId >= 0 ? store.nextId() : row;
+        long bodyId = sharedBody != null ? sharedBody : row;
+        long delay = p.options.delayMillis() >= 0 ? p.options.delayMillis()
+                : 1000L * (p.request.delaySeconds() != null ? p.request.delaySeconds() : q.config.delaySeconds());
+        Msg m = new Msg(row, bodyId, now, p.options.expirationTime(), p.options.priority(),
+                q.fifo() ? p.request.messageGroupId() : null, q.fifo() ? p.request.messageDeduplicationId() : null);
+        m.queue = q;
+        m.seq = seq;
+        m.visibleAt = now + delay;
+        m.state = delay > 0 ? Msg.DELAYED : Msg.QUEUED;
+        Writes.Row msgRow = Writes.Row.of(m);
+        byte[] payload = sharedBody == null ? p.payload : null;
+        String key = p.dedupKey;
+        int queueId = q.id;
+        Journal.Step step = w -> {
+            if (payload != null) {
+                w.insertBody(bodyId, payload);
+            }
+            w.insertMessage(msgRow);
+            if (key != null) {
+                w.insertDedup(queueId, key, bodyId, seq, now);
+            }
+        };
+        CompletableFuture<Void> durable = new CompletableFuture<>();
+        if (dedup != null) {
+            dedup.accept(new Dedup.Entry(key, bodyId, seq, now, durable));
+            cleanDedup(q, dedup, now);
+        }
+        SendResult result = new SendResult(null, store.ids.messageId(bodyId), p.md5,
+                q.fifo() ? sequenceNumber(seq) : null);
+        return new Applied(result, m, step, durable);
+    }
+
+    /** Submits an applied send; its message is published once durable. */
+    CompletableFuture<Void> submit(Applied a) {
+        if (a.msg == null) {
+            return a.original;
+        }
+        Msg m = a.msg;
+        CompletableFuture<Void> done = store.journal.submit(a.step, () -> publish(m));
+        done.whenComplete((v, e) -> {
+            if (e == null) {
+                a.original.complete(null);
+            } else {
+                a.original.completeExceptionally(e);
+            }
+        });
+        return done;
+    }
+
+    /** Makes a durable message deliverable; call under the lock. */
+    void publish(Msg m) {
+        QueueState q = m.queue;
+        if (store.byId.get(q.id) != q) {
+            // The queue was deleted while the send was being written.
+            store.journal.submit(w -> {
+                w.deleteMessage(m.rowId);
+                w.deleteBody(m.bodyId);
+            }, null);
+            return;
+        }
+        store.byRow.put(m.rowId, m);
+        q.add(m);
+        if (m.state == Msg.QUEUED) {
+            q.available.signal();
+        } else {
+            q.available.signalAll();
+        }
+    }
+
+    private void cleanDedup(QueueState q, Dedup dedup, long now) {
+        if (now - dedup.lastCleanup < 60_000) {
+            return;
+        }
+        dedup.lastCleanup = now;
+        long before = now - q.config.deduplicationWindow() * 1000L;
+        int id = q.id;
+        store.journal.submit(w -> w.execute("DELETE FROM WHARF_DEDUP WHERE QUEUE_ID = ? AND ACCEPTED_AT <= ?",
+                id, before), null);
+    }
+
+    static String sequenceNumber(long seq) {
+        return String.format("%020d", seq);
+    }
+
+    static String sha256(String body) {
+        return HexFormat.of().formatHex(digest("SHA-256").digest(body.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    static String md5(String body) {
+        return HexFormat.of().formatHex(digest("MD5").digest(body.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static MessageDigest digest(String algorithm) {
+        try {
+            return MessageDigest.getInstance(algorithm);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(algorithm + " is missing from this JVM", e);
+        }
+    }
+}

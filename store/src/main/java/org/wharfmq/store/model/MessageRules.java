@@ -1,0 +1,162 @@
+package org.wharfmq.store.model;
+
+import static org.wharfmq.store.ErrorCodes.BATCH_ENTRY_IDS_NOT_DISTINCT;
+import static org.wharfmq.store.ErrorCodes.EMPTY_BATCH_REQUEST;
+import static org.wharfmq.store.ErrorCodes.INVALID_BATCH_ENTRY_ID;
+import static org.wharfmq.store.ErrorCodes.INVALID_MESSAGE_CONTENTS;
+import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
+import static org.wharfmq.store.ErrorCodes.MISSING_PARAMETER;
+import static org.wharfmq.store.ErrorCodes.TOO_MANY_ENTRIES_IN_BATCH_REQUEST;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.wharfmq.store.MessageAttributeValue;
+import org.wharfmq.store.QueueServiceException;
+
+/** MODEL.md's rules for message bodies, attributes, ids and batches. */
+public final class MessageRules {
+    private static final Pattern BATCH_ID = Pattern.compile("[A-Za-z0-9_-]{1,80}");
+    private static final Pattern ATTRIBUTE_NAME = Pattern.compile("[A-Za-z0-9_.-]{1,256}");
+    private static final Pattern FIFO_ID = Pattern.compile("[\\x21-\\x7E]{1,128}");
+    public static final int MAX_BATCH = 10;
+
+    private MessageRules() {
+    }
+
+    /** Checks a body and returns its size in bytes. */
+    public static int checkBody(String body) {
+        if (body == null) {
+            throw new QueueServiceException(MISSING_PARAMETER, "the message body is missing");
+        }
+        if (body.isEmpty()) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "the message body is empty");
+        }
+        checkText("message body", body);
+        return utf8Length(body);
+    }
+
+    /** Checks user attributes and returns their size in bytes. */
+    public static int checkAttributes(Map<String, MessageAttributeValue> attributes) {
+        int size = 0;
+        for (Map.Entry<String, MessageAttributeValue> e : attributes.entrySet()) {
+            String name = e.getKey();
+            MessageAttributeValue v = e.getValue();
+            checkAttributeName(name);
+            if (v == null || v.dataType() == null) {
+                throw new QueueServiceException(INVALID_PARAMETER_VALUE, "message attribute " + name + " has no data type");
+            }
+            String base = v.baseType();
+            if (!base.equals("String") && !base.equals("Number") && !base.equals("Binary")
+                    || v.dataType().endsWith(".")) {
+                throw new QueueServiceException(INVALID_PARAMETER_VALUE,
+                        "message attribute " + name + " has data type '" + v.dataType()
+                                + "', not String, Number or Binary with an optional .suffix");
+            }
+            size += utf8Length(name) + utf8Length(v.dataType());
+            if (base.equals("Binary")) {
+                byte[] b = v.binaryValue();
+                if (b == null) {
+                    throw new QueueServiceException(INVALID_PARAMETER_VALUE, "Binary message attribute " + name + " has no value");
+                }
+                size += b.length;
+            } else {
+                String s = v.stringValue();
+                if (s == null || s.isEmpty()) {
+                    throw new QueueServiceException(INVALID_PARAMETER_VALUE, base + " message attribute " + name + " has no value");
+                }
+                checkText("message attribute " + name, s);
+                if (base.equals("Number")) {
+                    try {
+                        new BigDecimal(s.trim());
+                    } catch (NumberFormatException ex) {
+                        throw new QueueServiceException(INVALID_PARAMETER_VALUE,
+                                "Number message attribute " + name + " has value '" + s + "', not a number");
+                    }
+                }
+                size += utf8Length(s);
+            }
+        }
+        return size;
+    }
+
+    private static void checkAttributeName(String name) {
+        String lower = name == null ? "" : name.toLowerCase(Locale.ROOT);
+        if (name == null || !ATTRIBUTE_NAME.matcher(name).matches() || name.startsWith(".") || name.endsWith(".")
+                || name.contains("..") || lower.startsWith("aws.") || lower.startsWith("amazon.")) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "message attribute name '" + name
+                    + "' is not 1..256 characters of A-Z a-z 0-9 _ - . (no leading, trailing or double dot,"
+                    + " no AWS. or Amazon. prefix)");
+        }
+    }
+
+    /** Checks a MessageGroupId, MessageDeduplicationId or ReceiveRequestAttemptId. */
+    public static void checkFifoId(String what, String value) {
+        if (!FIFO_ID.matcher(value).matches()) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE,
+                    what + " '" + value + "' is not 1..128 letters, digits or punctuation");
+        }
+    }
+
+    /** Checks that text holds only the characters MODEL.md allows. */
+    public static void checkText(String what, String text) {
+        for (int i = 0; i < text.length(); ) {
+            int cp = text.codePointAt(i);
+            boolean ok = cp == 0x9 || cp == 0xA || cp == 0xD || (cp >= 0x20 && cp <= 0xD7FF)
+                    || (cp >= 0xE000 && cp <= 0xFFFD) || (cp >= 0x10000 && cp <= 0x10FFFF);
+            if (!ok) {
+                throw new QueueServiceException(INVALID_MESSAGE_CONTENTS,
+                        what + " holds the forbidden character U+" + String.format("%04X", cp) + " at index " + i);
+            }
+            i += Character.charCount(cp);
+        }
+    }
+
+    /** Checks a batch's size and entry ids. */
+    public static void checkBatchIds(List<String> ids) {
+        if (ids == null || ids.isEmpty()) {
+            throw new QueueServiceException(EMPTY_BATCH_REQUEST, "the batch has no entries");
+        }
+        if (ids.size() > MAX_BATCH) {
+            throw new QueueServiceException(TOO_MANY_ENTRIES_IN_BATCH_REQUEST,
+                    "the batch has " + ids.size() + " entries, at most " + MAX_BATCH + " are allowed");
+        }
+        Set<String> seen = new HashSet<>();
+        for (String id : ids) {
+            if (id == null || !BATCH_ID.matcher(id).matches()) {
+                throw new QueueServiceException(INVALID_BATCH_ENTRY_ID,
+                        "batch entry id '" + id + "' is not 1..80 characters of A-Z a-z 0-9 _ -");
+            }
+            if (!seen.add(id)) {
+                throw new QueueServiceException(BATCH_ENTRY_IDS_NOT_DISTINCT, "batch entry id '" + id + "' repeats");
+            }
+        }
+    }
+
+    public static int utf8Length(String s) {
+        int n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                n++;
+            } else if (c < 0x800) {
+                n += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                n += 4;
+                i++;
+            } else {
+                n += 3;
+            }
+        }
+        return n;
+    }
+
+    public static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}

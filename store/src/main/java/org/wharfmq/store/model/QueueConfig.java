@@ -1,0 +1,169 @@
+package org.wharfmq.store.model;
+
+import static org.wharfmq.store.ErrorCodes.INVALID_ATTRIBUTE_NAME;
+import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.wharfmq.store.QueueServiceException;
+
+/** A queue's settable attributes, parsed and validated against MODEL.md's ranges. */
+public record QueueConfig(boolean fifo, int visibilityTimeout, int messageRetentionPeriod, int delaySeconds,
+                          int receiveMessageWaitTimeSeconds, int maximumMessageSize, RedrivePolicy redrivePolicy,
+                          boolean contentBasedDeduplication, int deduplicationWindow, String deduplicationScope) {
+
+    public static final String VISIBILITY_TIMEOUT = "VisibilityTimeout";
+    public static final String MESSAGE_RETENTION_PERIOD = "MessageRetentionPeriod";
+    public static final String DELAY_SECONDS = "DelaySeconds";
+    public static final String RECEIVE_MESSAGE_WAIT_TIME_SECONDS = "ReceiveMessageWaitTimeSeconds";
+    public static final String MAXIMUM_MESSAGE_SIZE = "MaximumMessageSize";
+    public static final String REDRIVE_POLICY = "RedrivePolicy";
+    public static final String FIFO_QUEUE = "FifoQueue";
+    public static final String CONTENT_BASED_DEDUPLICATION = "ContentBasedDeduplication";
+    public static final String DEDUPLICATION_WINDOW = "DeduplicationWindow";
+    public static final String DEDUPLICATION_SCOPE = "DeduplicationScope";
+
+    /** Attributes only GetQueueAttributes shows. */
+    public static final Set<String> READ_ONLY = Set.of("ApproximateNumberOfMessages",
+            "ApproximateNumberOfMessagesNotVisible", "ApproximateNumberOfMessagesDelayed", "CreatedTimestamp",
+            "LastModifiedTimestamp", "QueueArn");
+
+    private static final Set<String> FIFO_ONLY = Set.of(CONTENT_BASED_DEDUPLICATION, DEDUPLICATION_WINDOW,
+            DEDUPLICATION_SCOPE);
+
+    public static final int DEFAULT_DEDUPLICATION_WINDOW = 300;
+
+    /** A dead-letter queue (by name) and the receive count after which messages move there. */
+    public record RedrivePolicy(String deadLetterQueue, int maxReceiveCount) {
+        public String toJson() {
+            return "{\"deadLetterTargetArn\":\"" + Names.arn(deadLetterQueue) + "\",\"maxReceiveCount\":"
+                    + maxReceiveCount + "}";
+        }
+    }
+
+    /** The defaults of a new queue. */
+    public static QueueConfig defaults(boolean fifo, int deduplicationWindow) {
+        return new QueueConfig(fifo, 30, 345600, 0, 0, 262144, null, false, deduplicationWindow, "queue");
+    }
+
+    /** This config with {@code attributes} applied; fails naming the first bad name or value. */
+    public QueueConfig with(Map<String, String> attributes) {
+        QueueConfig c = this;
+        for (Map.Entry<String, String> e : attributes.entrySet()) {
+            c = c.with(e.getKey(), e.getValue());
+        }
+        return c;
+    }
+
+    private QueueConfig with(String name, String value) {
+        if (name == null || READ_ONLY.contains(name)) {
+            throw new QueueServiceException(INVALID_ATTRIBUTE_NAME, "attribute " + name + " cannot be set");
+        }
+        if (value == null) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "attribute " + name + " has no value");
+        }
+        if (!fifo && FIFO_ONLY.contains(name)) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE,
+                    "attribute " + name + " applies to FIFO queues only");
+        }
+        return switch (name) {
+            case VISIBILITY_TIMEOUT -> new QueueConfig(fifo, range(name, value, 0, 43200), messageRetentionPeriod,
+                    delaySeconds, receiveMessageWaitTimeSeconds, maximumMessageSize, redrivePolicy,
+                    contentBasedDeduplication, deduplicationWindow, deduplicationScope);
+            case MESSAGE_RETENTION_PERIOD -> new QueueConfig(fifo, visibilityTimeout,
+                    range(name, value, 60, 1209600), delaySeconds, receiveMessageWaitTimeSeconds, maximumMessageSize,
+                    redrivePolicy, contentBasedDeduplication, deduplicationWindow, deduplicationScope);
+            case DELAY_SECONDS -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod,
+                    range(name, value, 0, 900), receiveMessageWaitTimeSeconds, maximumMessageSize, redrivePolicy,
+                    contentBasedDeduplication, deduplicationWindow, deduplicationScope);
+            case RECEIVE_MESSAGE_WAIT_TIME_SECONDS -> new QueueConfig(fifo, visibilityTimeout,
+                    messageRetentionPeriod, delaySeconds, range(name, value, 0, 20), maximumMessageSize,
+                    redrivePolicy, contentBasedDeduplication, deduplicationWindow, deduplicationScope);
+            case MAXIMUM_MESSAGE_SIZE -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod,
+                    delaySeconds, receiveMessageWaitTimeSeconds, range(name, value, 1024, 262144), redrivePolicy,
+                    contentBasedDeduplication, deduplicationWindow, deduplicationScope);
+            case REDRIVE_POLICY -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod, delaySeconds,
+                    receiveMessageWaitTimeSeconds, maximumMessageSize, parseRedrivePolicy(value),
+                    contentBasedDeduplication, deduplicationWindow, deduplicationScope);
+            case FIFO_QUEUE -> {
+                if (!value.equals(Boolean.toString(fifo))) {
+                    throw new QueueServiceException(INVALID_PARAMETER_VALUE, "FifoQueue=" + value
+                            + (fifo ? " does not fit a .fifo queue name" : ": only names ending in .fifo are FIFO"));
+                }
+                yield this;
+            }
+            case CONTENT_BASED_DEDUPLICATION -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod,
+                    delaySeconds, receiveMessageWaitTimeSeconds, maximumMessageSize, redrivePolicy,
+                    bool(name, value), deduplicationWindow, deduplicationScope);
+            case DEDUPLICATION_WINDOW -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod,
+                    delaySeconds, receiveMessageWaitTimeSeconds, maximumMessageSize, redrivePolicy,
+                    contentBasedDeduplication, range(name, value, 20, 604800), deduplicationScope);
+            case DEDUPLICATION_SCOPE -> {
+                if (!value.equals("queue") && !value.equals("messageGroup")) {
+                    throw new QueueServiceException(INVALID_PARAMETER_VALUE,
+                            "DeduplicationScope '" + value + "' is neither queue nor messageGroup");
+                }
+                yield new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod, delaySeconds,
+                        receiveMessageWaitTimeSeconds, maximumMessageSize, redrivePolicy, contentBasedDeduplication,
+                        deduplicationWindow, value);
+            }
+            default -> throw new QueueServiceException(INVALID_ATTRIBUTE_NAME, "unknown attribute " + name);
+        };
+    }
+
+    /** The settable attributes as GetQueueAttributes shows them. */
+    public Map<String, String> toAttributes() {
+        Map<String, String> a = new LinkedHashMap<>();
+        a.put(VISIBILITY_TIMEOUT, Integer.toString(visibilityTimeout));
+        a.put(MESSAGE_RETENTION_PERIOD, Integer.toString(messageRetentionPeriod));
+        a.put(DELAY_SECONDS, Integer.toString(delaySeconds));
+        a.put(RECEIVE_MESSAGE_WAIT_TIME_SECONDS, Integer.toString(receiveMessageWaitTimeSeconds));
+        a.put(MAXIMUM_MESSAGE_SIZE, Integer.toString(maximumMessageSize));
+        if (redrivePolicy != null) {
+            a.put(REDRIVE_POLICY, redrivePolicy.toJson());
+        }
+        if (fifo) {
+            a.put(FIFO_QUEUE, "true");
+            a.put(CONTENT_BASED_DEDUPLICATION, Boolean.toString(contentBasedDeduplication));
+            a.put(DEDUPLICATION_WINDOW, Integer.toString(deduplicationWindow));
+            a.put(DEDUPLICATION_SCOPE, deduplicationScope);
+        }
+        return a;
+    }
+
+    private static int range(String name, String value, int min, int max) {
+        int v;
+        try {
+            v = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, name + " '" + value + "' is not a number");
+        }
+        if (v < min || v > max) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE,
+                    name + " " + v + " is out of range " + min + ".." + max);
+        }
+        return v;
+    }
+
+    private static boolean bool(String name, String value) {
+        if (value.equals("true") || value.equals("false")) {
+            return Boolean.parseBoolean(value);
+        }
+        throw new QueueServiceException(INVALID_PARAMETER_VALUE, name + " '" + value + "' is not true or false");
+    }
+
+    private static RedrivePolicy parseRedrivePolicy(String json) {
+        if (json.isBlank()) {
+            return null;
+        }
+        Map<String, String> fields = FlatJson.parse(json, REDRIVE_POLICY);
+        String target = fields.get("deadLetterTargetArn");
+        String max = fields.get("maxReceiveCount");
+        if (target == null || max == null || fields.size() != 2) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "RedrivePolicy " + json
+                    + " must hold exactly deadLetterTargetArn and maxReceiveCount");
+        }
+        return new RedrivePolicy(Names.queueNameOfTarget(target), range("maxReceiveCount", max, 1, 1000));
+    }
+}
