@@ -214,7 +214,7 @@ final class Receives {
         m.firstReceiveAt = 0;
         m.visibleAt = now;
         dlq.add(m);
-        dlq.available.signal();
+        dlq.available.signalAll();
     }
 
     private static Attempt attempt(long now, List<Msg> taken) {

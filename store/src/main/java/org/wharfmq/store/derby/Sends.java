@@ -223,11 +223,8 @@ final class Sends {
         }
         store.byRow.put(m.rowId, m);
         q.add(m);
-        if (m.state == Msg.QUEUED) {
-            q.available.signal();
-        } else {
-            q.available.signalAll();
-        }
+        // All waiters: a filtered receive may not want this message while another does.
+        q.available.signalAll();
     }
 
     private void cleanDedup(QueueState q, Dedup dedup, long now) {

@@ -101,6 +101,7 @@ final class Store {
 
     /** Applies time to a queue: drops what retention ended and wakes messages whose time came. */
     void advance(QueueState q, long now) {
+        int queued = q.queued();
         List<Msg> dropped = q.advance(now);
         if (!dropped.isEmpty()) {
             List<Journal.Step> steps = new ArrayList<>();
@@ -113,7 +114,7 @@ final class Store {
                 }
             }, null);
         }
-        if (q.queued() > 0) {
+        if (q.queued() > queued) {
             q.available.signalAll();
         }
     }
