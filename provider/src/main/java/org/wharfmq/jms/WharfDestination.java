@@ -1,0 +1,76 @@
+package org.wharfmq.jms;
+
+import java.io.Serializable;
+import java.util.Objects;
+import jakarta.jms.Destination;
+import jakarta.jms.InvalidDestinationException;
+
+/**
+ * A queue or topic by name. Its address ({@code queue:NAME}, {@code topic:NAME},
+ * {@code temp-queue:NAME}, {@code temp-topic:NAME}) is how a destination travels in a message.
+ */
+public abstract class WharfDestination implements Destination, Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final String name;
+
+    protected WharfDestination(String name) {
+        this.name = Objects.requireNonNull(name, "name");
+    }
+
+    /** The queue or topic name. */
+    public String name() {
+        return name;
+    }
+
+    /** The address prefix of this kind of destination. */
+    protected abstract String kind();
+
+    public boolean isQueue() {
+        return this instanceof jakarta.jms.Queue;
+    }
+
+    public boolean isTemporary() {
+        return this instanceof jakarta.jms.TemporaryQueue || this instanceof jakarta.jms.TemporaryTopic;
+    }
+
+    public String toAddress() {
+        return kind() + ":" + name;
+    }
+
+    /** The destination an address names. */
+    public static WharfDestination fromAddress(String address) throws InvalidDestinationException {
+        int colon = address == null ? -1 : address.indexOf(':');
+        if (colon > 0) {
+            String name = address.substring(colon + 1);
+            switch (address.substring(0, colon)) {
+                case WharfQueue.KIND:
+                    return new WharfQueue(name);
+                case WharfTopic.KIND:
+                    return new WharfTopic(name);
+                case WharfTemporaryQueue.KIND:
+                    return new WharfTemporaryQueue(name, null);
+                case WharfTemporaryTopic.KIND:
+                    return new WharfTemporaryTopic(name, null);
+                default:
+                    break;
+            }
+        }
+        throw new InvalidDestinationException("'" + address + "' is not a destination address");
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof WharfDestination d && d.kind().equals(kind()) && d.name.equals(name);
+    }
+
+    @Override
+    public int hashCode() {
+        return kind().hashCode() * 31 + name.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return toAddress();
+    }
+}
