@@ -1,18 +1,25 @@
 package org.wharfmq.store;
 
+import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 
 /**
  * Optional capability: receive only the messages a predicate over headers and attributes accepts
- * (JMS selectors), waiting with millisecond precision. Messages the filter rejects stay where they are.
+ * (JMS selectors), waiting with millisecond precision, and cancellable. Messages the filter rejects
+ * stay where they are.
  */
 public interface FilteredReceive {
 
     /**
-     * Like ReceiveMessage, but takes only messages accepted by {@code filter} (null: all) and
-     * waits up to {@code waitMillis} instead of the request's wait time. A thread interrupt ends
-     * the wait and returns what is there (possibly nothing) with the interrupt flag set.
+     * Like ReceiveMessage, but takes only messages accepted by {@code filter} (null: all) and waits
+     * up to {@code waitMillis} instead of the request's wait time. The wait ends early, returning
+     * nothing, once {@code cancelled} is true and {@link #wakeUp} was called for the queue, or when the
+     * thread is interrupted (its interrupt flag stays set).
      */
-    java.util.List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request, long waitMillis,
-                                                   Predicate<MessageView> filter);
+    List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request, long waitMillis,
+                                         Predicate<MessageView> filter, BooleanSupplier cancelled);
+
+    /** Wakes every receive waiting on the queue so that it checks its cancellation. */
+    void wakeUp(String queueUrl);
 }

@@ -10,8 +10,9 @@ public interface StoreTransaction {
     /** Buffers a send; the result's MessageId is the one the message will have. */
     SendResult sendMessage(SendMessageRequest request, MessageOptions.Options options);
 
-    /** Buffers a publish to a topic (needs {@link Topics}). */
-    SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options);
+    /** Buffers a publish to a topic (needs {@link Topics}); see {@link Topics#publish}. */
+    SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
+                       java.util.function.BiPredicate<String, MessageView> accept);
 
     void deleteMessage(String queueUrl, String receiptHandle);
 

@@ -18,20 +18,30 @@ public interface Topics {
     List<String> listTopics();
 
     /**
-     * Creates the subscription if it does not exist and returns the URL of its queue.
-     * A non-durable subscription does not survive a close of the store.
+     * Creates the subscription if it does not exist and returns the URL of its queue. A non-durable
+     * subscription does not survive a close of the store. {@code tag} is kept with the subscription
+     * for the caller (a selector, say) and handed to publish filters; an existing subscription keeps
+     * its tag.
      */
-    String subscribe(String topicName, String subscriptionName, boolean durable);
+    String subscribe(String topicName, String subscriptionName, boolean durable, String tag);
+
+    /** A subscription: its name, its queue's URL, whether it is durable, and its tag. */
+    record Subscription(String name, String queueUrl, boolean durable, String tag) {
+    }
+
+    /** The subscription, if the topic has it. */
+    java.util.Optional<Subscription> subscription(String topicName, String subscriptionName);
 
     /** Removes a subscription with its queue and messages. */
     void unsubscribe(String topicName, String subscriptionName);
 
-    /** The subscription names of a topic. */
-    List<String> listSubscriptions(String topicName);
+    /** The subscriptions of a topic. */
+    List<Subscription> listSubscriptions(String topicName);
 
     /**
-     * Publishes to every current subscription; returns the MessageId, shared by all copies.
-     * A topic with no subscriptions accepts and drops the message.
+     * Publishes to every current subscription whose tag {@code accept} (null: all) accepts for this
+     * message; returns the MessageId, shared by all copies. A message no subscription takes is dropped.
      */
-    SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options);
+    SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
+                       java.util.function.BiPredicate<String, MessageView> accept);
 }

@@ -76,7 +76,8 @@ final class BranchCodec {
                     long id = in.readLong();
                     SendMessageRequest r = new SendMessageRequest(url, p.body(), delay < 0 ? null : delay,
                             p.attributes(), group, dedup);
-                    ops.add(new DerbyTransaction.Send(url, topic, r, o, id));
+                    // A publish filter does not survive a restart: the branch then publishes to every subscription.
+                    ops.add(new DerbyTransaction.Send(url, topic, r, o, id, null));
                 } else if (type == DELETE) {
                     ops.add(new DerbyTransaction.Delete(in.readUTF(), in.readUTF()));
                 } else {

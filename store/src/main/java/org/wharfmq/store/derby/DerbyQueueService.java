@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.wharfmq.store.BatchEntry;
 import org.wharfmq.store.BatchResult;
@@ -99,7 +100,7 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
                         + " was deleted less than 60 s ago; its name can be used again after that");
             }
             store.checkRedrive(queueName, config);
-            store.createQueueState(queueName, QueueState.KIND_QUEUE, null, null, config, now);
+            store.createQueueState(queueName, QueueState.KIND_QUEUE, null, null, null, config, now);
         } finally {
             store.lock.unlock();
         }
@@ -245,13 +246,23 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
 
     @Override
     public List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request) {
-        return receives.receive(request, -1, null);
+        return receives.receive(request, -1, null, null);
     }
 
     @Override
     public List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request, long waitMillis,
-                                                Predicate<MessageView> filter) {
-        return receives.receive(request, waitMillis, filter);
+                                                Predicate<MessageView> filter, BooleanSupplier cancelled) {
+        return receives.receive(request, waitMillis, filter, cancelled);
+    }
+
+    @Override
+    public void wakeUp(String queueUrl) {
+        store.lock.lock();
+        try {
+            store.queue(queueUrl).available.signalAll();
+        } finally {
+            store.lock.unlock();
+        }
     }
 
     @Override

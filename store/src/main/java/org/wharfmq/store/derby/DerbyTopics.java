@@ -7,12 +7,17 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiPredicate;
+import org.wharfmq.store.MessageAttributeValue;
+import org.wharfmq.store.MessageView;
 import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.Topics;
+import org.wharfmq.store.model.MessageRules;
 import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.QueueConfig;
 
@@ -95,7 +100,7 @@ final class DerbyTopics implements Topics {
     }
 
     @Override
-    public String subscribe(String topicName, String subscriptionName, boolean durable) {
+    public String subscribe(String topicName, String subscriptionName, boolean durable, String tag) {
         if (subscriptionName == null || subscriptionName.isEmpty() || subscriptionName.length() > 300) {
             throw new QueueServiceException(INVALID_PARAMETER_VALUE,
                     "subscription name '" + subscriptionName + "' is not 1..300 characters");
@@ -107,7 +112,7 @@ final class DerbyTopics implements Topics {
             if (!t.subscriptions.containsKey(subscriptionName)) {
                 QueueState q = store.createQueueState(name,
                         durable ? QueueState.KIND_DURABLE_SUBSCRIPTION : QueueState.KIND_SUBSCRIPTION, topicName,
-                        subscriptionName, QueueConfig.defaults(false, store.defaultDedupWindow),
+                        subscriptionName, tag, QueueConfig.defaults(false, store.defaultDedupWindow),
                         store.clock.millis());
                 t.subscriptions.put(subscriptionName, q);
             }
@@ -136,17 +141,34 @@ final class DerbyTopics implements Topics {
     }
 
     @Override
-    public List<String> listSubscriptions(String topicName) {
+    public Optional<Subscription> subscription(String topicName, String subscriptionName) {
         store.lock.lock();
         try {
-            return List.copyOf(topic(topicName).subscriptions.keySet());
+            QueueState q = topic(topicName).subscriptions.get(subscriptionName);
+            return Optional.ofNullable(q).map(x -> describe(subscriptionName, x));
         } finally {
             store.lock.unlock();
         }
     }
 
     @Override
-    public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options) {
+    public List<Subscription> listSubscriptions(String topicName) {
+        store.lock.lock();
+        try {
+            return topic(topicName).subscriptions.entrySet().stream()
+                    .map(e -> describe(e.getKey(), e.getValue())).toList();
+        } finally {
+            store.lock.unlock();
+        }
+    }
+
+    private static Subscription describe(String name, QueueState q) {
+        return new Subscription(name, Names.url(q.name), q.kind == QueueState.KIND_DURABLE_SUBSCRIPTION, q.tag);
+    }
+
+    @Override
+    public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
+                              BiPredicate<String, MessageView> accept) {
         CompletableFuture<Void> durable;
         SendResult result;
         store.lock.lock();
@@ -155,7 +177,7 @@ final class DerbyTopics implements Topics {
             long bodyId = store.nextId();
             List<Journal.Step> steps = new ArrayList<>();
             List<Runnable> publish = new ArrayList<>();
-            String md5 = fanOut(t.name, request, options, bodyId, store.clock.millis(), steps, publish);
+            String md5 = fanOut(t.name, request, options, accept, bodyId, store.clock.millis(), steps, publish);
             result = new SendResult(null, store.ids.messageId(bodyId), md5, null);
             durable = store.journal.submit(w -> {
                 for (Journal.Step s : steps) {
@@ -173,13 +195,21 @@ final class DerbyTopics implements Topics {
      * Adds one message per subscription, all sharing body {@code bodyId}; returns the body's MD5.
      * Under the lock.
      */
-    String fanOut(String topicName, SendMessageRequest request, MessageOptions.Options options, long bodyId,
-                  long now, List<Journal.Step> steps, List<Runnable> publish) {
+    String fanOut(String topicName, SendMessageRequest request, MessageOptions.Options options,
+                  BiPredicate<String, MessageView> accept, long bodyId, long now, List<Journal.Step> steps,
+                  List<Runnable> publish) {
         Topic t = topic(topicName);
-        if (t.subscriptions.isEmpty()) {
+        MessageView view = new Published(store.ids.messageId(bodyId), now, options, request);
+        List<QueueState> subs = new ArrayList<>();
+        for (QueueState q : t.subscriptions.values()) {
+            if (accept == null || accept.test(q.tag, view)) {
+                subs.add(q);
+            }
+        }
+        if (subs.isEmpty()) {
+            MessageRules.checkBody(request.messageBody());
             return Sends.md5(request.messageBody());
         }
-        List<QueueState> subs = new ArrayList<>(t.subscriptions.values());
         Sends.Plan plan = sends.plan(subs.get(0), request, options, 0);
         byte[] payload = plan.payload();
         steps.add(w -> w.insertBody(bodyId, payload));
@@ -193,6 +223,35 @@ final class DerbyTopics implements Topics {
             store.sharedBodies.put(bodyId, new int[] {subs.size()});
         }
         return plan.md5();
+    }
+
+    /** A message being published, as publish filters see it. */
+    private record Published(String messageId, long sentTimestamp, MessageOptions.Options options,
+                             SendMessageRequest request) implements MessageView {
+        @Override
+        public int priority() {
+            return options.priority();
+        }
+
+        @Override
+        public long expirationTime() {
+            return options.expirationTime();
+        }
+
+        @Override
+        public int receiveCount() {
+            return 0;
+        }
+
+        @Override
+        public String messageGroupId() {
+            return request.messageGroupId();
+        }
+
+        @Override
+        public Map<String, MessageAttributeValue> messageAttributes() {
+            return request.messageAttributes();
+        }
     }
 
     /** A subscription queue of the topic, to validate a message against, or null. Under the lock. */

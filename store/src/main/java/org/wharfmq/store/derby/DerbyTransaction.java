@@ -8,6 +8,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiPredicate;
+import org.wharfmq.store.MessageView;
 import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendMessageRequest;
@@ -25,8 +27,8 @@ class DerbyTransaction implements StoreTransaction {
     }
 
     /** A send to a queue ({@code topic} null) or a publish to a topic; {@code id} is its reserved row or body. */
-    record Send(String queueUrl, String topic, SendMessageRequest request, MessageOptions.Options options, long id)
-            implements Op {
+    record Send(String queueUrl, String topic, SendMessageRequest request, MessageOptions.Options options, long id,
+                BiPredicate<String, MessageView> accept) implements Op {
     }
 
     record Delete(String queueUrl, String receiptHandle) implements Op {
@@ -59,7 +61,7 @@ class DerbyTransaction implements StoreTransaction {
             QueueState q = store.queue(request.queueUrl());
             Sends.Plan plan = sends.plan(q, request, options, 0);
             long row = store.nextId();
-            ops.add(new Send(request.queueUrl(), null, request, options, row));
+            ops.add(new Send(request.queueUrl(), null, request, options, row, null));
             return new SendResult(null, store.ids.messageId(row), plan.md5(), null);
         } finally {
             store.lock.unlock();
@@ -67,7 +69,8 @@ class DerbyTransaction implements StoreTransaction {
     }
 
     @Override
-    public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options) {
+    public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
+                              BiPredicate<String, MessageView> accept) {
         checkActive();
         store.lock.lock();
         try {
@@ -75,7 +78,7 @@ class DerbyTransaction implements StoreTransaction {
             QueueState probe = topics.anySubscriptionOrNull(topicName);
             String md5 = probe == null ? Sends.md5(request.messageBody()) : sends.plan(probe, request, options, 0).md5();
             long body = store.nextId();
-            ops.add(new Send(null, topicName, request, options, body));
+            ops.add(new Send(null, topicName, request, options, body, accept));
             return new SendResult(null, store.ids.messageId(body), md5, null);
         } finally {
             store.lock.unlock();
@@ -190,7 +193,7 @@ class DerbyTransaction implements StoreTransaction {
                 continue;
             }
             if (s.topic != null) {
-                topics.fanOut(s.topic, s.request, s.options, s.id, now, steps, publish);
+                topics.fanOut(s.topic, s.request, s.options, s.accept, s.id, now, steps, publish);
                 continue;
             }
             QueueState q = store.byName.get(org.wharfmq.store.model.Names.nameOfUrl(s.queueUrl));

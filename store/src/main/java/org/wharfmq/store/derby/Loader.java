@@ -83,7 +83,7 @@ final class Loader {
         Set<Integer> dropped = new HashSet<>();
         List<Object[]> subscriptions = new ArrayList<>();
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT ID, NAME, KIND, TOPIC,"
-                + " SUBSCRIPTION, ATTRS, CREATED_AT, MODIFIED_AT, PURGED_AT, DELETED_AT FROM WHARF_QUEUE ORDER BY ID")) {
+                + " SUBSCRIPTION, ATTRS, CREATED_AT, MODIFIED_AT, PURGED_AT, DELETED_AT, TAG FROM WHARF_QUEUE ORDER BY ID")) {
             while (rs.next()) {
                 int id = rs.getInt(1);
                 String name = rs.getString(2);
@@ -106,6 +106,7 @@ final class Loader {
                                 s.defaultDedupWindow),
                         rs.getLong(7), s.lock.newCondition());
                 q.modifiedAt = rs.getLong(8);
+                q.tag = rs.getString(11);
                 q.lastPurgeAt = rs.getLong(9);
                 s.byName.put(name, q);
                 s.byId.put(id, q);

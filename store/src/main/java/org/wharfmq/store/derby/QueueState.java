@@ -36,6 +36,8 @@ abstract class QueueState {
     final long createdAt;
     final Condition available;
     QueueConfig config;
+    /** A subscription's caller-defined tag. */
+    String tag;
     long modifiedAt;
     long lastPurgeAt;
 

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.wharfmq.store.MessageAttributeValue;
 import org.wharfmq.store.MessageView;
@@ -68,7 +69,8 @@ final class Receives {
         }
     }
 
-    List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter) {
+    List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
+                                  BooleanSupplier cancelled) {
         int max = r.maxNumberOfMessages();
         if (max < 1 || max > 10) {
             throw new QueueServiceException(INVALID_PARAMETER_VALUE, "MaxNumberOfMessages " + max
@@ -137,7 +139,7 @@ final class Receives {
                     }, null);
                 }
                 long remaining = wait - (System.nanoTime() - start);
-                if (remaining <= 0 || store.isClosed()) {
+                if (remaining <= 0 || store.isClosed() || cancelled != null && cancelled.getAsBoolean()) {
                     break;
                 }
                 long untilTimer = q.nextDeadline() - store.clock.millis();
@@ -150,7 +152,7 @@ final class Receives {
                     Thread.currentThread().interrupt();
                     break;
                 }
-                if (store.isClosed()) {
+                if (store.isClosed() || cancelled != null && cancelled.getAsBoolean()) {
                     break;
                 }
                 q = store.queue(r.queueUrl());

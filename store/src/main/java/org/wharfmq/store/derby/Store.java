@@ -119,16 +119,17 @@ final class Store {
         }
     }
 
-    QueueState createQueueState(String name, int kind, String topic, String subscription, QueueConfig config,
-                                long now) {
+    QueueState createQueueState(String name, int kind, String topic, String subscription, String tag,
+                                QueueConfig config, long now) {
         QueueState q = QueueState.create(nextQueueId++, name, kind, config, now, lock.newCondition());
+        q.tag = tag;
         byName.put(name, q);
         byId.put(q.id, q);
         deletedAt.remove(name);
         String attrs = encodeConfig(config);
-        journal.submit(w -> w.execute("INSERT INTO WHARF_QUEUE (ID, NAME, KIND, TOPIC, SUBSCRIPTION, ATTRS,"
-                + " CREATED_AT, MODIFIED_AT, PURGED_AT, DELETED_AT) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0)",
-                q.id, name, kind, topic, subscription, attrs, now, now), null);
+        journal.submit(w -> w.execute("INSERT INTO WHARF_QUEUE (ID, NAME, KIND, TOPIC, SUBSCRIPTION, TAG, ATTRS,"
+                + " CREATED_AT, MODIFIED_AT, PURGED_AT, DELETED_AT) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)",
+                q.id, name, kind, topic, subscription, tag, attrs, now, now), null);
         return q;
     }
 
