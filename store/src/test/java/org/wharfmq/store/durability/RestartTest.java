@@ -48,9 +48,14 @@ class RestartTest {
     private final ManualClock clock = new ManualClock();
     private QueueService service;
 
+    /** A directory the store creates; see storeInAnExistingEmptyDirectorySurvivesRestart for the other case. */
+    private String url() {
+        return "wharf:derby:" + dir.resolve("store");
+    }
+
     @BeforeEach
     void open() {
-        service = QueueServices.open("wharf:derby:" + dir, clock);
+        service = QueueServices.open(url(), clock);
     }
 
     @AfterEach
@@ -63,7 +68,7 @@ class RestartTest {
     private void reopen() {
         service.close();
         service = null;
-        service = QueueServices.open("wharf:derby:" + dir, clock);
+        service = QueueServices.open(url(), clock);
     }
 
     private List<ReceivedMessage> receive(String url, int visibilitySeconds) {
@@ -72,6 +77,19 @@ class RestartTest {
 
     private String count(String url, String attribute) {
         return service.getQueueAttributes(url, List.of(attribute)).get(attribute);
+    }
+
+    @Test
+    void storeInAnExistingEmptyDirectorySurvivesRestart(@TempDir Path empty) {
+        // A JUnit @TempDir, like a directory made by an installer, exists and is empty.
+        try (QueueService first = QueueServices.open("wharf:derby:" + empty, clock)) {
+            String url = first.createQueue("orders", Map.of());
+            first.sendMessage(SendMessageRequest.of(url, "a"));
+        }
+        try (QueueService second = QueueServices.open("wharf:derby:" + empty, clock)) {
+            String url = second.getQueueUrl("orders");
+            assertEquals("a", second.receiveMessage(ReceiveMessageRequest.of(url, 1)).get(0).body());
+        }
     }
 
     @Test
@@ -135,7 +153,7 @@ class RestartTest {
         service = null;
 
         clock.advanceSeconds(31);
-        service = QueueServices.open("wharf:derby:" + dir, clock);
+        service = QueueServices.open(url(), clock);
 
         List<ReceivedMessage> got = receive(url, 30);
         assertEquals(1, got.size());

@@ -1,0 +1,70 @@
+package org.wharfmq.jms;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import jakarta.jms.JMSException;
+
+/**
+ * A connection URL split into the store URL and Wharf's connection options:
+ * {@code visibilityTimeout} (seconds, 0..43200; default the queue's), {@code prefetch} (0..10,
+ * default 0), {@code waitTimeSeconds} (long-poll slice, 1..20, default 20), {@code user} and
+ * {@code password} (the one allowed user), {@code usersFile} (a properties file of user=password).
+ * Any other option goes to the store.
+ */
+record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetch, int waitTimeSeconds,
+                         String user, String password, String usersFile) {
+
+    static ConnectionOptions parse(String url) throws JMSException {
+        if (url == null || url.isBlank()) {
+            throw new JMSException("the connection URL is empty; use wharf:derby:<dir> or wharf:memory:<name>");
+        }
+        int q = url.indexOf('?');
+        String base = q < 0 ? url : url.substring(0, q);
+        Map<String, String> storeOptions = new LinkedHashMap<>();
+        Integer visibility = null;
+        int prefetch = 0;
+        int wait = 20;
+        String user = null;
+        String password = null;
+        String usersFile = null;
+        if (q >= 0) {
+            for (String pair : url.substring(q + 1).split("&")) {
+                int eq = pair.indexOf('=');
+                if (eq <= 0) {
+                    throw new JMSException("connection URL '" + url + "' has an option without a value: '" + pair + "'");
+                }
+                String key = pair.substring(0, eq);
+                String value = pair.substring(eq + 1);
+                switch (key) {
+                    case "visibilityTimeout" -> visibility = intOption(url, key, value, 0, 43200);
+                    case "prefetch" -> prefetch = intOption(url, key, value, 0, 10);
+                    case "waitTimeSeconds" -> wait = intOption(url, key, value, 1, 20);
+                    case "user" -> user = value;
+                    case "password" -> password = value;
+                    case "usersFile" -> usersFile = value;
+                    default -> storeOptions.put(key, value);
+                }
+            }
+        }
+        StringBuilder store = new StringBuilder(base);
+        char sep = '?';
+        for (Map.Entry<String, String> e : storeOptions.entrySet()) {
+            store.append(sep).append(e.getKey()).append('=').append(e.getValue());
+            sep = '&';
+        }
+        return new ConnectionOptions(store.toString(), visibility, prefetch, wait, user, password, usersFile);
+    }
+
+    private static int intOption(String url, String key, String value, int min, int max) throws JMSException {
+        try {
+            int v = Integer.parseInt(value);
+            if (v >= min && v <= max) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new JMSException("connection URL '" + url + "' option " + key + "=" + value + " is not a number in "
+                + min + ".." + max);
+    }
+}

@@ -1,0 +1,377 @@
+package org.wharfmq.jms;
+
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import jakarta.jms.ConnectionConsumer;
+import jakarta.jms.ConnectionMetaData;
+import jakarta.jms.Destination;
+import jakarta.jms.ExceptionListener;
+import jakarta.jms.IllegalStateException;
+import jakarta.jms.InvalidClientIDException;
+import jakarta.jms.JMSException;
+import jakarta.jms.Queue;
+import jakarta.jms.QueueSession;
+import jakarta.jms.ServerSessionPool;
+import jakarta.jms.Session;
+import jakarta.jms.Topic;
+import jakarta.jms.TopicSession;
+import jakarta.jms.XAConnection;
+import jakarta.jms.XAQueueConnection;
+import jakarta.jms.XAQueueSession;
+import jakarta.jms.XASession;
+import jakarta.jms.XATopicConnection;
+import jakarta.jms.XATopicSession;
+
+/** A connection to a store: sessions, client id, start/stop of delivery, temporary destinations. */
+public final class WharfConnection implements XAConnection, XAQueueConnection, XATopicConnection,
+        WharfTemporaryQueue.TemporaryOwner {
+
+    final SharedStore store;
+    final ConnectionOptions options;
+    /** Identifies this connection's messages for noLocal. */
+    final String id = UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+    private final List<WharfSession> sessions = new CopyOnWriteArrayList<>();
+    private final List<WharfConnectionConsumer> connectionConsumers = new CopyOnWriteArrayList<>();
+    private final Set<WharfDestination> temporaries = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger tempCounter = new AtomicInteger();
+    private final ReentrantLock startLock = new ReentrantLock();
+    private final Condition startedChanged = startLock.newCondition();
+    private volatile boolean started;
+    private volatile boolean closed;
+    private volatile String clientId;
+    private volatile boolean clientIdFixed;
+    private volatile ExceptionListener exceptionListener;
+
+    WharfConnection(SharedStore store, ConnectionOptions options) {
+        this.store = store;
+        this.options = options;
+    }
+
+    void setClientIDInternal(String id) throws JMSException {
+        store.claimClientId(id);
+        clientId = id;
+        clientIdFixed = true;
+    }
+
+    @Override
+    public String getClientID() throws JMSException {
+        checkOpen();
+        return clientId;
+    }
+
+    @Override
+    public void setClientID(String id) throws JMSException {
+        checkOpen();
+        if (clientIdFixed) {
+            throw new IllegalStateException("the client id can only be set before the connection is used"
+                    + (clientId != null ? "; it is '" + clientId + "'" : ""));
+        }
+        if (id == null || id.isEmpty()) {
+            throw new InvalidClientIDException("the client id must not be null or empty");
+        }
+        setClientIDInternal(id);
+    }
+
+    /** Any use of the connection other than setClientID fixes the client id. */
+    void fixClientId() {
+        clientIdFixed = true;
+    }
+
+    String clientIdOrNull() {
+        return clientId;
+    }
+
+    @Override
+    public ConnectionMetaData getMetaData() throws JMSException {
+        checkOpen();
+        fixClientId();
+        return new WharfMetaData();
+    }
+
+    @Override
+    public ExceptionListener getExceptionListener() throws JMSException {
+        checkOpen();
+        fixClientId();
+        return exceptionListener;
+    }
+
+    @Override
+    public void setExceptionListener(ExceptionListener listener) throws JMSException {
+        checkOpen();
+        fixClientId();
+        this.exceptionListener = listener;
+    }
+
+    /** Tells the exception listener, if any, of a problem no caller will see. */
+    void report(JMSException e) {
+        ExceptionListener l = exceptionListener;
+        if (l != null) {
+            l.onException(e);
+        }
+    }
+
+    @Override
+    public void start() throws JMSException {
+        checkOpen();
+        fixClientId();
+        startLock.lock();
+        try {
+            started = true;
+            startedChanged.signalAll();
+        } finally {
+            startLock.unlock();
+        }
+    }
+
+    @Override
+    public void stop() throws JMSException {
+        checkOpen();
+        fixClientId();
+        if (WharfSession.inListenerOf(this)) {
+            throw new IllegalStateException("a message listener cannot stop its own connection");
+        }
+        startLock.lock();
+        try {
+            started = false;
+        } finally {
+            startLock.unlock();
+        }
+        // Wait for listeners running now to return.
+        for (WharfSession s : sessions) {
+            s.awaitDeliveryIdle();
+        }
+    }
+
+    boolean isStarted() {
+        return started;
+    }
+
+    /** Waits until the connection is started or closed, or {@code nanos} pass; true if started. */
+    boolean awaitStarted(long nanos) {
+        startLock.lock();
+        try {
+            while (!started && !closed && nanos > 0) {
+                nanos = startedChanged.awaitNanos(nanos);
+            }
+            return started && !closed;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            startLock.unlock();
+        }
+    }
+
+    @Override
+    public void close() throws JMSException {
+        if (closed) {
+            return;
+        }
+        if (WharfSession.inListenerOf(this)) {
+            throw new IllegalStateException("a message listener cannot close its own connection");
+        }
+        startLock.lock();
+        try {
+            closed = true;
+            started = false;
+            startedChanged.signalAll();
+        } finally {
+            startLock.unlock();
+        }
+        for (WharfConnectionConsumer cc : connectionConsumers) {
+            cc.close();
+        }
+        for (WharfSession s : sessions) {
+            s.close();
+        }
+        for (WharfDestination d : temporaries) {
+            deleteStoreDestination(d);
+        }
+        temporaries.clear();
+        if (clientId != null) {
+            store.releaseClientId(clientId);
+        }
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    void checkOpen() throws IllegalStateException {
+        if (closed) {
+            throw new IllegalStateException("the connection is closed");
+        }
+    }
+
+    @Override
+    public Session createSession(boolean transacted, int acknowledgeMode) throws JMSException {
+        return newSession(transacted, acknowledgeMode, false);
+    }
+
+    @Override
+    public Session createSession(int sessionMode) throws JMSException {
+        return newSession(sessionMode == Session.SESSION_TRANSACTED, sessionMode, false);
+    }
+
+    @Override
+    public Session createSession() throws JMSException {
+        return newSession(false, Session.AUTO_ACKNOWLEDGE, false);
+    }
+
+    WharfSession newSession(boolean transacted, int mode, boolean xa) throws JMSException {
+        checkOpen();
+        fixClientId();
+        WharfSession s = new WharfSession(this, transacted, transacted ? Session.SESSION_TRANSACTED : mode, xa);
+        sessions.add(s);
+        return s;
+    }
+
+    void removeSession(WharfSession s) {
+        sessions.remove(s);
+    }
+
+    @Override
+    public QueueSession createQueueSession(boolean transacted, int acknowledgeMode) throws JMSException {
+        return newSession(transacted, acknowledgeMode, false);
+    }
+
+    @Override
+    public TopicSession createTopicSession(boolean transacted, int acknowledgeMode) throws JMSException {
+        return newSession(transacted, acknowledgeMode, false);
+    }
+
+    @Override
+    public XASession createXASession() throws JMSException {
+        return newSession(true, Session.SESSION_TRANSACTED, true);
+    }
+
+    @Override
+    public XAQueueSession createXAQueueSession() throws JMSException {
+        return newSession(true, Session.SESSION_TRANSACTED, true);
+    }
+
+    @Override
+    public XATopicSession createXATopicSession() throws JMSException {
+        return newSession(true, Session.SESSION_TRANSACTED, true);
+    }
+
+    // ---- temporary destinations ----
+
+    WharfTemporaryQueue createTemporaryQueue() throws JMSException {
+        checkOpen();
+        fixClientId();
+        WharfTemporaryQueue q = new WharfTemporaryQueue("tmpq-" + id + "-" + tempCounter.incrementAndGet(), this);
+        store.ensureQueue(q.name(), java.util.Map.of());
+        temporaries.add(q);
+        return q;
+    }
+
+    WharfTemporaryTopic createTemporaryTopic() throws JMSException {
+        checkOpen();
+        fixClientId();
+        WharfTemporaryTopic t = new WharfTemporaryTopic("tmpt-" + id + "-" + tempCounter.incrementAndGet(), this);
+        store.ensureTopic(t.name());
+        temporaries.add(t);
+        return t;
+    }
+
+    /** True if this connection made the temporary destination. */
+    boolean owns(WharfDestination d) {
+        return temporaries.contains(d);
+    }
+
+    @Override
+    public void deleteTemporary(WharfDestination d) throws JMSException {
+        checkOpen();
+        for (WharfSession s : sessions) {
+            if (s.consumes(d)) {
+                throw new IllegalStateException("temporary destination " + d + " still has consumers");
+            }
+        }
+        if (temporaries.remove(d)) {
+            deleteStoreDestination(d);
+        }
+    }
+
+    private void deleteStoreDestination(WharfDestination d) {
+        try {
+            if (d.isQueue()) {
+                store.service.deleteQueue(org.wharfmq.store.model.Names.url(d.name()));
+                store.forgetQueue(d.name());
+            } else {
+                store.topics.deleteTopic(d.name());
+            }
+        } catch (RuntimeException e) {
+            // Gone already.
+        }
+    }
+
+    // ---- connection consumers ----
+
+    @Override
+    public ConnectionConsumer createConnectionConsumer(Destination destination, String messageSelector,
+                                                       ServerSessionPool pool, int maxMessages) throws JMSException {
+        return connectionConsumer(destination, messageSelector, null, false, false, pool, maxMessages);
+    }
+
+    @Override
+    public ConnectionConsumer createConnectionConsumer(Queue queue, String messageSelector, ServerSessionPool pool,
+                                                       int maxMessages) throws JMSException {
+        return connectionConsumer(queue, messageSelector, null, false, false, pool, maxMessages);
+    }
+
+    @Override
+    public ConnectionConsumer createConnectionConsumer(Topic topic, String messageSelector, ServerSessionPool pool,
+                                                       int maxMessages) throws JMSException {
+        return connectionConsumer(topic, messageSelector, null, false, false, pool, maxMessages);
+    }
+
+    @Override
+    public ConnectionConsumer createSharedConnectionConsumer(Topic topic, String subscriptionName,
+                                                             String messageSelector, ServerSessionPool pool,
+                                                             int maxMessages) throws JMSException {
+        return connectionConsumer(topic, messageSelector, subscriptionName, false, true, pool, maxMessages);
+    }
+
+    @Override
+    public ConnectionConsumer createDurableConnectionConsumer(Topic topic, String subscriptionName,
+                                                              String messageSelector, ServerSessionPool pool,
+                                                              int maxMessages) throws JMSException {
+        return connectionConsumer(topic, messageSelector, subscriptionName, true, false, pool, maxMessages);
+    }
+
+    @Override
+    public ConnectionConsumer createSharedDurableConnectionConsumer(Topic topic, String subscriptionName,
+                                                                    String messageSelector, ServerSessionPool pool,
+                                                                    int maxMessages) throws JMSException {
+        return connectionConsumer(topic, messageSelector, subscriptionName, true, true, pool, maxMessages);
+    }
+
+    private ConnectionConsumer connectionConsumer(Destination destination, String selector, String subscription,
+                                                  boolean durable, boolean shared, ServerSessionPool pool,
+                                                  int maxMessages) throws JMSException {
+        checkOpen();
+        fixClientId();
+        Subscriptions.Source source = Subscriptions.source(this, WharfSession.destinationOf(destination), selector,
+                false, subscription, durable, shared);
+        WharfConnectionConsumer cc = new WharfConnectionConsumer(this, source, pool, Math.max(1, maxMessages));
+        connectionConsumers.add(cc);
+        return cc;
+    }
+
+    void removeConnectionConsumer(WharfConnectionConsumer cc) {
+        connectionConsumers.remove(cc);
+    }
+
+    /** How long one long poll may wait before a consumer looks around again. */
+    long pollSliceMillis() {
+        return TimeUnit.SECONDS.toMillis(options.waitTimeSeconds());
+    }
+}

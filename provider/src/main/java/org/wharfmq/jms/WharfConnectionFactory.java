@@ -1,0 +1,238 @@
+package org.wharfmq.jms;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Serializable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import javax.naming.NamingException;
+import javax.naming.Reference;
+import javax.naming.Referenceable;
+import javax.naming.StringRefAddr;
+import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
+import jakarta.jms.JMSRuntimeException;
+import jakarta.jms.JMSSecurityException;
+import jakarta.jms.QueueConnection;
+import jakarta.jms.QueueConnectionFactory;
+import jakarta.jms.TopicConnection;
+import jakarta.jms.TopicConnectionFactory;
+import jakarta.jms.XAConnection;
+import jakarta.jms.XAConnectionFactory;
+import jakarta.jms.XAJMSContext;
+import jakarta.jms.XAQueueConnection;
+import jakarta.jms.XAQueueConnectionFactory;
+import jakarta.jms.XATopicConnection;
+import jakarta.jms.XATopicConnectionFactory;
+
+/**
+ * Wharf's connection factory. The URL names the store ({@code wharf:derby:<dir>},
+ * {@code wharf:memory:<name>}) and carries connection options after {@code ?} (see README).
+ */
+public class WharfConnectionFactory implements ConnectionFactory, QueueConnectionFactory, TopicConnectionFactory,
+        XAConnectionFactory, XAQueueConnectionFactory, XATopicConnectionFactory, Serializable, Referenceable {
+    private static final long serialVersionUID = 1L;
+
+    private String url;
+    private String clientID;
+    private String user;
+    private String password;
+
+    public WharfConnectionFactory() {
+    }
+
+    public WharfConnectionFactory(String url) {
+        this.url = url;
+    }
+
+    public String getUrl() {
+        return url;
+    }
+
+    public void setUrl(String url) {
+        this.url = url;
+    }
+
+    public String getClientID() {
+        return clientID;
+    }
+
+    /** The client id every connection from this factory gets (at most one connection at a time can have it). */
+    public void setClientID(String clientID) {
+        this.clientID = clientID;
+    }
+
+    public String getUser() {
+        return user;
+    }
+
+    /** The user of {@link #createConnection()} without credentials. */
+    public void setUser(String user) {
+        this.user = user;
+    }
+
+    public void setPassword(String password) {
+        this.password = password;
+    }
+
+    /** Administration of the store's queues. */
+    public QueueAdmin admin() throws JMSException {
+        ConnectionOptions o = ConnectionOptions.parse(url);
+        return new QueueAdmin(SharedStore.of(o.storeUrl()));
+    }
+
+    @Override
+    public Connection createConnection() throws JMSException {
+        return createConnection(user, password);
+    }
+
+    @Override
+    public Connection createConnection(String userName, String pass) throws JMSException {
+        return connect(userName, pass);
+    }
+
+    private WharfConnection connect(String userName, String pass) throws JMSException {
+        ConnectionOptions o = ConnectionOptions.parse(url);
+        authenticate(o, userName, pass);
+        WharfConnection c = new WharfConnection(SharedStore.of(o.storeUrl()), o);
+        if (clientID != null) {
+            c.setClientIDInternal(clientID);
+        }
+        return c;
+    }
+
+    private static void authenticate(ConnectionOptions o, String userName, String pass) throws JMSException {
+        if (o.user() != null) {
+            if (!o.user().equals(userName) || o.password() != null && !o.password().equals(pass)) {
+                throw new JMSSecurityException("user '" + userName + "' cannot connect: wrong user or password");
+            }
+        }
+        if (o.usersFile() != null) {
+            Properties users = new Properties();
+            try (InputStream in = Files.newInputStream(Path.of(o.usersFile()))) {
+                users.load(in);
+            } catch (IOException e) {
+                JMSException j = new JMSException("cannot read users file " + o.usersFile() + ": " + e.getMessage());
+                j.setLinkedException(e);
+                throw j;
+            }
+            String expected = userName == null ? null : users.getProperty(userName);
+            if (expected == null || !expected.equals(pass)) {
+                throw new JMSSecurityException("user '" + userName + "' cannot connect: wrong user or password");
+            }
+        }
+    }
+
+    @Override
+    public QueueConnection createQueueConnection() throws JMSException {
+        return connect(user, password);
+    }
+
+    @Override
+    public QueueConnection createQueueConnection(String userName, String pass) throws JMSException {
+        return connect(userName, pass);
+    }
+
+    @Override
+    public TopicConnection createTopicConnection() throws JMSException {
+        return connect(user, password);
+    }
+
+    @Override
+    public TopicConnection createTopicConnection(String userName, String pass) throws JMSException {
+        return connect(userName, pass);
+    }
+
+    @Override
+    public XAConnection createXAConnection() throws JMSException {
+        return connect(user, password);
+    }
+
+    @Override
+    public XAConnection createXAConnection(String userName, String pass) throws JMSException {
+        return connect(userName, pass);
+    }
+
+    @Override
+    public XAQueueConnection createXAQueueConnection() throws JMSException {
+        return connect(user, password);
+    }
+
+    @Override
+    public XAQueueConnection createXAQueueConnection(String userName, String pass) throws JMSException {
+        return connect(userName, pass);
+    }
+
+    @Override
+    public XATopicConnection createXATopicConnection() throws JMSException {
+        return connect(user, password);
+    }
+
+    @Override
+    public XATopicConnection createXATopicConnection(String userName, String pass) throws JMSException {
+        return connect(userName, pass);
+    }
+
+    @Override
+    public JMSContext createContext() {
+        return createContext(user, password, JMSContext.AUTO_ACKNOWLEDGE);
+    }
+
+    @Override
+    public JMSContext createContext(String userName, String pass) {
+        return createContext(userName, pass, JMSContext.AUTO_ACKNOWLEDGE);
+    }
+
+    @Override
+    public JMSContext createContext(String userName, String pass, int sessionMode) {
+        try {
+            return new WharfContext(connect(userName, pass), sessionMode, false);
+        } catch (JMSException e) {
+            throw WharfContext.runtime(e);
+        }
+    }
+
+    @Override
+    public JMSContext createContext(int sessionMode) {
+        return createContext(user, password, sessionMode);
+    }
+
+    @Override
+    public XAJMSContext createXAContext() {
+        return createXAContext(user, password);
+    }
+
+    @Override
+    public XAJMSContext createXAContext(String userName, String pass) {
+        try {
+            return new WharfContext(connect(userName, pass), JMSContext.SESSION_TRANSACTED, true);
+        } catch (JMSException e) {
+            throw WharfContext.runtime(e);
+        }
+    }
+
+    @Override
+    public Reference getReference() throws NamingException {
+        Reference ref = new Reference(WharfConnectionFactory.class.getName(),
+                "org.wharfmq.jms.jndi.WharfObjectFactory", null);
+        ref.add(new StringRefAddr("url", url));
+        if (clientID != null) {
+            ref.add(new StringRefAddr("clientID", clientID));
+        }
+        if (user != null) {
+            ref.add(new StringRefAddr("user", user));
+        }
+        if (password != null) {
+            ref.add(new StringRefAddr("password", password));
+        }
+        return ref;
+    }
+
+    /** A JMSRuntimeException for the simplified API. */
+    static JMSRuntimeException unchecked(JMSException e) {
+        return WharfContext.runtime(e);
+    }
+}

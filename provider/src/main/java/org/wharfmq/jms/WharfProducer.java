@@ -1,0 +1,316 @@
+package org.wharfmq.jms;
+
+import java.util.Map;
+import jakarta.jms.CompletionListener;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.Destination;
+import jakarta.jms.IllegalStateException;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.Queue;
+import jakarta.jms.QueueSender;
+import jakarta.jms.Topic;
+import jakarta.jms.TopicPublisher;
+import org.wharfmq.jms.message.MessageCodec;
+import org.wharfmq.jms.message.WharfMessage;
+import org.wharfmq.store.MessageOptions;
+import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.SendMessageRequest;
+import org.wharfmq.store.SendResult;
+import org.wharfmq.store.StoreTransaction;
+
+/** A producer: JMS headers and delivery options mapped onto a store send or topic publish. */
+public final class WharfProducer implements QueueSender, TopicPublisher {
+    /** The string property that is a FIFO message's MessageDeduplicationId. */
+    public static final String DEDUPLICATION_ID = "JMS_Wharf_DeduplicationId";
+    /** The same, as amazon-sqs-java-messaging-lib names it. */
+    public static final String SQS_DEDUPLICATION_ID = "JMS_SQS_DeduplicationId";
+
+    private final WharfSession session;
+    private final WharfDestination destination;
+    private volatile boolean closed;
+    private boolean disableMessageID;
+    private boolean disableMessageTimestamp;
+    private int deliveryMode = DeliveryMode.PERSISTENT;
+    private int priority = Message.DEFAULT_PRIORITY;
+    private long timeToLive = Message.DEFAULT_TIME_TO_LIVE;
+    private long deliveryDelay = Message.DEFAULT_DELIVERY_DELAY;
+
+    WharfProducer(WharfSession session, WharfDestination destination) {
+        this.session = session;
+        this.destination = destination;
+    }
+
+    private void checkOpen() throws IllegalStateException {
+        if (closed || session.isClosed()) {
+            throw new IllegalStateException("the producer is closed");
+        }
+    }
+
+    @Override
+    public void setDisableMessageID(boolean value) throws JMSException {
+        checkOpen();
+        disableMessageID = value;
+    }
+
+    @Override
+    public boolean getDisableMessageID() throws JMSException {
+        checkOpen();
+        return disableMessageID;
+    }
+
+    @Override
+    public void setDisableMessageTimestamp(boolean value) throws JMSException {
+        checkOpen();
+        disableMessageTimestamp = value;
+    }
+
+    @Override
+    public boolean getDisableMessageTimestamp() throws JMSException {
+        checkOpen();
+        return disableMessageTimestamp;
+    }
+
+    @Override
+    public void setDeliveryMode(int mode) throws JMSException {
+        checkOpen();
+        checkDeliveryMode(mode);
+        deliveryMode = mode;
+    }
+
+    @Override
+    public int getDeliveryMode() throws JMSException {
+        checkOpen();
+        return deliveryMode;
+    }
+
+    @Override
+    public void setPriority(int value) throws JMSException {
+        checkOpen();
+        checkPriority(value);
+        priority = value;
+    }
+
+    @Override
+    public int getPriority() throws JMSException {
+        checkOpen();
+        return priority;
+    }
+
+    @Override
+    public void setTimeToLive(long value) throws JMSException {
+        checkOpen();
+        timeToLive = value;
+    }
+
+    @Override
+    public long getTimeToLive() throws JMSException {
+        checkOpen();
+        return timeToLive;
+    }
+
+    @Override
+    public void setDeliveryDelay(long value) throws JMSException {
+        checkOpen();
+        deliveryDelay = value;
+    }
+
+    @Override
+    public long getDeliveryDelay() throws JMSException {
+        checkOpen();
+        return deliveryDelay;
+    }
+
+    @Override
+    public Destination getDestination() throws JMSException {
+        checkOpen();
+        return destination;
+    }
+
+    @Override
+    public Queue getQueue() throws JMSException {
+        return (Queue) getDestination();
+    }
+
+    @Override
+    public Topic getTopic() throws JMSException {
+        return (Topic) getDestination();
+    }
+
+    @Override
+    public void close() throws JMSException {
+        closed = true;
+        session.removeProducer(this);
+    }
+
+    // ---- send ----
+
+    @Override
+    public void send(Message message) throws JMSException {
+        send(message, deliveryMode, priority, timeToLive);
+    }
+
+    @Override
+    public void send(Message message, int mode, int prio, long ttl) throws JMSException {
+        checkOpen();
+        if (destination == null) {
+            throw new UnsupportedOperationException("this producer has no destination: name one in send");
+        }
+        deliver(destination, message, mode, prio, ttl, null);
+    }
+
+    @Override
+    public void send(Destination to, Message message) throws JMSException {
+        send(to, message, deliveryMode, priority, timeToLive);
+    }
+
+    @Override
+    public void send(Destination to, Message message, int mode, int prio, long ttl) throws JMSException {
+        checkOpen();
+        if (destination != null) {
+            throw new UnsupportedOperationException("this producer sends to " + destination + " only");
+        }
+        deliver(WharfSession.destinationOf(to), message, mode, prio, ttl, null);
+    }
+
+    @Override
+    public void send(Message message, CompletionListener listener) throws JMSException {
+        send(message, deliveryMode, priority, timeToLive, listener);
+    }
+
+    @Override
+    public void send(Message message, int mode, int prio, long ttl, CompletionListener listener)
+            throws JMSException {
+        checkOpen();
+        if (destination == null) {
+            throw new UnsupportedOperationException("this producer has no destination: name one in send");
+        }
+        deliver(destination, message, mode, prio, ttl, requireListener(listener));
+    }
+
+    @Override
+    public void send(Destination to, Message message, CompletionListener listener) throws JMSException {
+        send(to, message, deliveryMode, priority, timeToLive, listener);
+    }
+
+    @Override
+    public void send(Destination to, Message message, int mode, int prio, long ttl, CompletionListener listener)
+            throws JMSException {
+        checkOpen();
+        if (destination != null) {
+            throw new UnsupportedOperationException("this producer sends to " + destination + " only");
+        }
+        deliver(WharfSession.destinationOf(to), message, mode, prio, ttl, requireListener(listener));
+    }
+
+    @Override
+    public void send(Queue queue, Message message) throws JMSException {
+        send((Destination) queue, message);
+    }
+
+    @Override
+    public void send(Queue queue, Message message, int mode, int prio, long ttl) throws JMSException {
+        send((Destination) queue, message, mode, prio, ttl);
+    }
+
+    @Override
+    public void publish(Message message) throws JMSException {
+        send(message);
+    }
+
+    @Override
+    public void publish(Message message, int mode, int prio, long ttl) throws JMSException {
+        send(message, mode, prio, ttl);
+    }
+
+    @Override
+    public void publish(Topic topic, Message message) throws JMSException {
+        send(topic, message);
+    }
+
+    @Override
+    public void publish(Topic topic, Message message, int mode, int prio, long ttl) throws JMSException {
+        send(topic, message, mode, prio, ttl);
+    }
+
+    private static CompletionListener requireListener(CompletionListener l) {
+        if (l == null) {
+            throw new IllegalArgumentException("the CompletionListener is null");
+        }
+        return l;
+    }
+
+    private static void checkDeliveryMode(int mode) throws JMSException {
+        if (mode != DeliveryMode.PERSISTENT && mode != DeliveryMode.NON_PERSISTENT) {
+            throw new JMSException("delivery mode " + mode + " is neither PERSISTENT (2) nor NON_PERSISTENT (1)");
+        }
+    }
+
+    private static void checkPriority(int value) throws JMSException {
+        if (value < 0 || value > 9) {
+            throw new JMSException("priority " + value + " is out of range 0..9");
+        }
+    }
+
+    private void deliver(WharfDestination to, Message message, int mode, int prio, long ttl,
+                         CompletionListener listener) throws JMSException {
+        if (message == null) {
+            throw new jakarta.jms.MessageFormatException("the message is null");
+        }
+        checkDeliveryMode(mode);
+        checkPriority(prio);
+        long now = System.currentTimeMillis();
+        message.setJMSDestination(to);
+        message.setJMSDeliveryMode(mode);
+        message.setJMSPriority(prio);
+        message.setJMSExpiration(ttl > 0 ? now + ttl : 0);
+        message.setJMSTimestamp(disableMessageTimestamp ? 0 : now);
+        message.setJMSDeliveryTime(now + Math.max(0, deliveryDelay));
+        WharfMessage wm = message instanceof WharfMessage w ? w : ForeignMessages.copy(message);
+        if (listener == null) {
+            message.setJMSMessageID(send(to, wm, prio, ttl > 0 ? now + ttl : 0));
+            return;
+        }
+        session.completeAsync(() -> {
+            try {
+                message.setJMSMessageID(send(to, wm, prio, ttl > 0 ? now + ttl : 0));
+                listener.onCompletion(message);
+            } catch (JMSException | RuntimeException e) {
+                listener.onException(message, e instanceof Exception ex ? ex : new RuntimeException(e));
+            }
+        });
+    }
+
+    /** Sends through the store and returns the JMSMessageID. */
+    private String send(WharfDestination to, WharfMessage m, int prio, long expiration) throws JMSException {
+        MessageCodec.Encoded e = MessageCodec.encode(m);
+        MessageOptions.Options options = new MessageOptions.Options(prio, expiration,
+                deliveryDelay > 0 ? deliveryDelay : -1);
+        SharedStore store = session.connection.store;
+        StoreTransaction tx = session.transaction();
+        SendResult result;
+        try {
+            if (to.isQueue()) {
+                String url = store.ensureQueue(to.name(), ((WharfQueue) to).attributes());
+                boolean fifo = to.name().endsWith(".fifo");
+                SendMessageRequest r = new SendMessageRequest(url, e.body(), null, e.attributes(),
+                        fifo ? m.getStringProperty("JMSXGroupID") : null, fifo ? deduplicationId(m) : null);
+                result = tx != null ? tx.sendMessage(r, options) : store.sender.sendMessage(r, options);
+            } else {
+                store.ensureTopic(to.name());
+                SendMessageRequest r = new SendMessageRequest(null, e.body(), null, e.attributes(), null, null);
+                var filter = Subscriptions.publishFilter(session.connection);
+                result = tx != null ? tx.publish(to.name(), r, options, filter)
+                        : store.topics.publish(to.name(), r, options, filter);
+            }
+        } catch (QueueServiceException ex) {
+            throw JmsErrors.of(ex);
+        }
+        return "ID:" + result.messageId();
+    }
+
+    private static String deduplicationId(WharfMessage m) throws JMSException {
+        String id = m.getStringProperty(DEDUPLICATION_ID);
+        return id != null ? id : m.getStringProperty(SQS_DEDUPLICATION_ID);
+    }
+}

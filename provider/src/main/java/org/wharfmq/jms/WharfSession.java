@@ -1,0 +1,560 @@
+package org.wharfmq.jms;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import javax.transaction.xa.XAResource;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Destination;
+import jakarta.jms.IllegalStateException;
+import jakarta.jms.InvalidDestinationException;
+import jakarta.jms.JMSException;
+import jakarta.jms.MapMessage;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageListener;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.ObjectMessage;
+import jakarta.jms.Queue;
+import jakarta.jms.QueueBrowser;
+import jakarta.jms.QueueReceiver;
+import jakarta.jms.QueueSender;
+import jakarta.jms.Session;
+import jakarta.jms.StreamMessage;
+import jakarta.jms.TemporaryQueue;
+import jakarta.jms.TemporaryTopic;
+import jakarta.jms.TextMessage;
+import jakarta.jms.Topic;
+import jakarta.jms.TopicPublisher;
+import jakarta.jms.TopicSubscriber;
+import jakarta.jms.XAQueueSession;
+import jakarta.jms.XATopicSession;
+import org.wharfmq.jms.message.WharfBytesMessage;
+import org.wharfmq.jms.message.WharfMapMessage;
+import org.wharfmq.jms.message.WharfMessage;
+import org.wharfmq.jms.message.WharfObjectMessage;
+import org.wharfmq.jms.message.WharfStreamMessage;
+import org.wharfmq.jms.message.WharfTextMessage;
+import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.StoreTransaction;
+import org.wharfmq.store.StoreXAResource;
+
+/**
+ * A session: a single-threaded context for producing and consuming. It owns acknowledgement and
+ * transactions ({@link Acknowledgements}) and serializes listener delivery with one lock.
+ */
+public final class WharfSession implements XAQueueSession, XATopicSession {
+    /** Acknowledges one message at a time (a Wharf extension). */
+    public static final int INDIVIDUAL_ACKNOWLEDGE = 101;
+    /** The same mode under the number amazon-sqs-java-messaging-lib uses. */
+    public static final int INDIVIDUAL_ACKNOWLEDGE_ALIAS = 100;
+
+    private static final ThreadLocal<WharfSession> IN_LISTENER = new ThreadLocal<>();
+
+    final WharfConnection connection;
+    final boolean transacted;
+    final int mode;
+    final boolean xa;
+    final Acknowledgements acks;
+    private final List<WharfConsumer> consumers = new CopyOnWriteArrayList<>();
+    private final List<WharfProducer> producers = new CopyOnWriteArrayList<>();
+    private final List<WharfQueueBrowser> browsers = new CopyOnWriteArrayList<>();
+    private final ReentrantLock delivery = new ReentrantLock();
+    private final List<Runnable> serverSessionWork = new ArrayList<>();
+    private volatile boolean closed;
+    private volatile MessageListener sessionListener;
+    private ExecutorService completions;
+    private StoreXAResource xaResource;
+
+    WharfSession(WharfConnection connection, boolean transacted, int mode, boolean xa) throws JMSException {
+        if (!transacted && mode != AUTO_ACKNOWLEDGE && mode != CLIENT_ACKNOWLEDGE && mode != DUPS_OK_ACKNOWLEDGE
+                && mode != INDIVIDUAL_ACKNOWLEDGE && mode != INDIVIDUAL_ACKNOWLEDGE_ALIAS) {
+            throw new JMSException("acknowledge mode " + mode + " is not one of AUTO_ACKNOWLEDGE (1),"
+                    + " CLIENT_ACKNOWLEDGE (2), DUPS_OK_ACKNOWLEDGE (3), SESSION_TRANSACTED (0) or"
+                    + " INDIVIDUAL_ACKNOWLEDGE (101, alias 100)");
+        }
+        this.connection = connection;
+        this.transacted = transacted;
+        this.mode = mode == INDIVIDUAL_ACKNOWLEDGE_ALIAS ? INDIVIDUAL_ACKNOWLEDGE : mode;
+        this.xa = xa;
+        this.acks = new Acknowledgements(this);
+    }
+
+    static boolean inListenerOf(WharfConnection c) {
+        WharfSession s = IN_LISTENER.get();
+        return s != null && s.connection == c;
+    }
+
+    static boolean inListenerOf(WharfSession session) {
+        return IN_LISTENER.get() == session;
+    }
+
+    /** Runs a delivery to a listener, one at a time per session, while the connection is started. */
+    void deliver(Runnable work) {
+        delivery.lock();
+        WharfSession previous = IN_LISTENER.get();
+        IN_LISTENER.set(this);
+        try {
+            work.run();
+        } finally {
+            IN_LISTENER.set(previous);
+            delivery.unlock();
+        }
+    }
+
+    /** Waits for a listener delivery in progress to finish. */
+    void awaitDeliveryIdle() {
+        if (delivery.isHeldByCurrentThread()) {
+            return;
+        }
+        delivery.lock();
+        delivery.unlock();
+    }
+
+    void checkOpen() throws IllegalStateException {
+        if (closed) {
+            throw new IllegalStateException("the session is closed");
+        }
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    // ---- messages ----
+
+    @Override
+    public BytesMessage createBytesMessage() throws JMSException {
+        checkOpen();
+        return new WharfBytesMessage();
+    }
+
+    @Override
+    public MapMessage createMapMessage() throws JMSException {
+        checkOpen();
+        return new WharfMapMessage();
+    }
+
+    @Override
+    public Message createMessage() throws JMSException {
+        checkOpen();
+        return new WharfMessage();
+    }
+
+    @Override
+    public ObjectMessage createObjectMessage() throws JMSException {
+        checkOpen();
+        return new WharfObjectMessage();
+    }
+
+    @Override
+    public ObjectMessage createObjectMessage(Serializable object) throws JMSException {
+        checkOpen();
+        WharfObjectMessage m = new WharfObjectMessage();
+        m.setObject(object);
+        return m;
+    }
+
+    @Override
+    public StreamMessage createStreamMessage() throws JMSException {
+        checkOpen();
+        return new WharfStreamMessage();
+    }
+
+    @Override
+    public TextMessage createTextMessage() throws JMSException {
+        checkOpen();
+        return new WharfTextMessage();
+    }
+
+    @Override
+    public TextMessage createTextMessage(String text) throws JMSException {
+        checkOpen();
+        WharfTextMessage m = new WharfTextMessage();
+        m.setText(text);
+        return m;
+    }
+
+    // ---- transactions and acknowledgement ----
+
+    @Override
+    public boolean getTransacted() throws JMSException {
+        checkOpen();
+        return transacted;
+    }
+
+    @Override
+    public int getAcknowledgeMode() throws JMSException {
+        checkOpen();
+        return transacted ? SESSION_TRANSACTED : mode;
+    }
+
+    @Override
+    public void commit() throws JMSException {
+        checkOpen();
+        checkNotInCompletion();
+        if (xa) {
+            throw new jakarta.jms.TransactionInProgressException("an XA session is committed by its transaction manager");
+        }
+        if (!transacted) {
+            throw new IllegalStateException("the session is not transacted");
+        }
+        acks.commit();
+    }
+
+    @Override
+    public void rollback() throws JMSException {
+        checkOpen();
+        checkNotInCompletion();
+        if (xa) {
+            throw new jakarta.jms.TransactionInProgressException("an XA session is rolled back by its transaction manager");
+        }
+        if (!transacted) {
+            throw new IllegalStateException("the session is not transacted");
+        }
+        acks.rollback();
+    }
+
+    @Override
+    public void recover() throws JMSException {
+        checkOpen();
+        if (transacted) {
+            throw new IllegalStateException("a transacted session cannot recover; roll back instead");
+        }
+        acks.recover();
+    }
+
+    /** The store transaction of this session's current unit of work, if it has one. */
+    StoreTransaction transaction() {
+        if (xa) {
+            return xaResource == null ? null : xaResource.current().orElse(null);
+        }
+        return transacted ? acks.localTransaction() : null;
+    }
+
+    // ---- close ----
+
+    @Override
+    public void close() throws JMSException {
+        if (closed) {
+            return;
+        }
+        checkNotInCompletion();
+        closed = true;
+        for (WharfConsumer c : consumers) {
+            c.close();
+        }
+        for (WharfQueueBrowser b : browsers) {
+            b.close();
+        }
+        producers.clear();
+        ExecutorService pending = completions;
+        if (pending != null) {
+            pending.shutdown();
+            try {
+                pending.awaitTermination(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (!inListenerOf(this)) {
+            awaitDeliveryIdle();
+        }
+        acks.close();
+        connection.removeSession(this);
+    }
+
+    // ---- producers and consumers ----
+
+    static WharfDestination destinationOf(Destination d) throws JMSException {
+        if (d == null) {
+            throw new InvalidDestinationException("the destination is null");
+        }
+        if (d instanceof WharfDestination w) {
+            return w;
+        }
+        if (d instanceof Queue q) {
+            return new WharfQueue(q.getQueueName());
+        }
+        if (d instanceof Topic t) {
+            return new WharfTopic(t.getTopicName());
+        }
+        throw new InvalidDestinationException("destination " + d + " is neither a queue nor a topic");
+    }
+
+    @Override
+    public MessageProducer createProducer(Destination destination) throws JMSException {
+        checkOpen();
+        WharfProducer p = new WharfProducer(this, destination == null ? null : destinationOf(destination));
+        producers.add(p);
+        return p;
+    }
+
+    void removeProducer(WharfProducer p) {
+        producers.remove(p);
+    }
+
+    @Override
+    public MessageConsumer createConsumer(Destination destination) throws JMSException {
+        return consumer(destination, null, false, null, false, false);
+    }
+
+    @Override
+    public MessageConsumer createConsumer(Destination destination, String messageSelector) throws JMSException {
+        return consumer(destination, messageSelector, false, null, false, false);
+    }
+
+    @Override
+    public MessageConsumer createConsumer(Destination destination, String messageSelector, boolean noLocal)
+            throws JMSException {
+        return consumer(destination, messageSelector, noLocal, null, false, false);
+    }
+
+    @Override
+    public MessageConsumer createSharedConsumer(Topic topic, String sharedSubscriptionName) throws JMSException {
+        return createSharedConsumer(topic, sharedSubscriptionName, null);
+    }
+
+    @Override
+    public MessageConsumer createSharedConsumer(Topic topic, String sharedSubscriptionName, String messageSelector)
+            throws JMSException {
+        requireName(sharedSubscriptionName);
+        return consumer(topic, messageSelector, false, sharedSubscriptionName, false, true);
+    }
+
+    @Override
+    public TopicSubscriber createDurableSubscriber(Topic topic, String name) throws JMSException {
+        return createDurableSubscriber(topic, name, null, false);
+    }
+
+    @Override
+    public TopicSubscriber createDurableSubscriber(Topic topic, String name, String messageSelector, boolean noLocal)
+            throws JMSException {
+        requireName(name);
+        return consumer(topic, messageSelector, noLocal, name, true, false);
+    }
+
+    @Override
+    public MessageConsumer createDurableConsumer(Topic topic, String name) throws JMSException {
+        return createDurableSubscriber(topic, name, null, false);
+    }
+
+    @Override
+    public MessageConsumer createDurableConsumer(Topic topic, String name, String messageSelector, boolean noLocal)
+            throws JMSException {
+        return createDurableSubscriber(topic, name, messageSelector, noLocal);
+    }
+
+    @Override
+    public MessageConsumer createSharedDurableConsumer(Topic topic, String name) throws JMSException {
+        return createSharedDurableConsumer(topic, name, null);
+    }
+
+    @Override
+    public MessageConsumer createSharedDurableConsumer(Topic topic, String name, String messageSelector)
+            throws JMSException {
+        requireName(name);
+        return consumer(topic, messageSelector, false, name, true, true);
+    }
+
+    private static void requireName(String name) throws JMSException {
+        if (name == null || name.isEmpty()) {
+            throw new JMSException("a subscription name must not be null or empty");
+        }
+    }
+
+    private WharfConsumer consumer(Destination destination, String selector, boolean noLocal, String subscription,
+                                   boolean durable, boolean shared) throws JMSException {
+        checkOpen();
+        WharfDestination d = destinationOf(destination);
+        if (subscription != null && d.isQueue()) {
+            throw new InvalidDestinationException("subscriptions are for topics; " + d + " is a queue");
+        }
+        Subscriptions.Source source = Subscriptions.source(connection, d, selector, noLocal, subscription, durable,
+                shared);
+        WharfConsumer c = new WharfConsumer(this, source, selector, noLocal);
+        consumers.add(c);
+        return c;
+    }
+
+    void removeConsumer(WharfConsumer c) {
+        consumers.remove(c);
+    }
+
+    /** True if a consumer of this session reads the destination. */
+    boolean consumes(WharfDestination d) {
+        return consumers.stream().anyMatch(c -> c.source.destination().equals(d));
+    }
+
+    @Override
+    public void unsubscribe(String name) throws JMSException {
+        checkOpen();
+        Subscriptions.unsubscribe(connection, name);
+    }
+
+    @Override
+    public QueueBrowser createBrowser(Queue queue) throws JMSException {
+        return createBrowser(queue, null);
+    }
+
+    @Override
+    public QueueBrowser createBrowser(Queue queue, String messageSelector) throws JMSException {
+        checkOpen();
+        WharfDestination d = destinationOf(queue);
+        WharfQueueBrowser b = new WharfQueueBrowser(this, (Queue) d, messageSelector);
+        browsers.add(b);
+        return b;
+    }
+
+    void removeBrowser(WharfQueueBrowser b) {
+        browsers.remove(b);
+    }
+
+    @Override
+    public Queue createQueue(String queueName) throws JMSException {
+        checkOpen();
+        return new WharfQueue(queueName);
+    }
+
+    @Override
+    public Topic createTopic(String topicName) throws JMSException {
+        checkOpen();
+        return new WharfTopic(topicName);
+    }
+
+    @Override
+    public TemporaryQueue createTemporaryQueue() throws JMSException {
+        checkOpen();
+        return connection.createTemporaryQueue();
+    }
+
+    @Override
+    public TemporaryTopic createTemporaryTopic() throws JMSException {
+        checkOpen();
+        return connection.createTemporaryTopic();
+    }
+
+    @Override
+    public QueueReceiver createReceiver(Queue queue) throws JMSException {
+        return (QueueReceiver) createConsumer(queue);
+    }
+
+    @Override
+    public QueueReceiver createReceiver(Queue queue, String messageSelector) throws JMSException {
+        return (QueueReceiver) createConsumer(queue, messageSelector);
+    }
+
+    @Override
+    public QueueSender createSender(Queue queue) throws JMSException {
+        return (QueueSender) createProducer(queue);
+    }
+
+    @Override
+    public TopicSubscriber createSubscriber(Topic topic) throws JMSException {
+        return (TopicSubscriber) createConsumer(topic);
+    }
+
+    @Override
+    public TopicSubscriber createSubscriber(Topic topic, String messageSelector, boolean noLocal)
+            throws JMSException {
+        return (TopicSubscriber) createConsumer(topic, messageSelector, noLocal);
+    }
+
+    @Override
+    public TopicPublisher createPublisher(Topic topic) throws JMSException {
+        return (TopicPublisher) createProducer(topic);
+    }
+
+    // ---- async send ----
+
+    /** Runs an asynchronous send's work on this session's completion thread. */
+    void completeAsync(Runnable work) {
+        synchronized (this) {
+            if (completions == null) {
+                completions = Executors.newSingleThreadExecutor(r -> {
+                    Thread t = new Thread(() -> {
+                        IN_COMPLETION.set(this);
+                        r.run();
+                    }, "wharf-completion");
+                    t.setDaemon(true);
+                    return t;
+                });
+            }
+        }
+        completions.execute(work);
+    }
+
+    private static final ThreadLocal<WharfSession> IN_COMPLETION = new ThreadLocal<>();
+
+    private void checkNotInCompletion() throws IllegalStateException {
+        if (IN_COMPLETION.get() == this) {
+            throw new IllegalStateException("a CompletionListener cannot close, commit or roll back its own session");
+        }
+    }
+
+    // ---- application server facilities ----
+
+    @Override
+    public MessageListener getMessageListener() throws JMSException {
+        checkOpen();
+        return sessionListener;
+    }
+
+    @Override
+    public void setMessageListener(MessageListener listener) throws JMSException {
+        checkOpen();
+        this.sessionListener = listener;
+    }
+
+    /** Queues a delivery that {@link #run()} will make (for a ConnectionConsumer's ServerSession). */
+    void enqueueForRun(Runnable work) {
+        synchronized (serverSessionWork) {
+            serverSessionWork.add(work);
+        }
+    }
+
+    @Override
+    public void run() {
+        List<Runnable> work;
+        synchronized (serverSessionWork) {
+            work = new ArrayList<>(serverSessionWork);
+            serverSessionWork.clear();
+        }
+        work.forEach(this::deliver);
+    }
+
+    @Override
+    public Session getSession() throws JMSException {
+        checkOpen();
+        return this;
+    }
+
+    @Override
+    public jakarta.jms.QueueSession getQueueSession() throws JMSException {
+        return (jakarta.jms.QueueSession) getSession();
+    }
+
+    @Override
+    public jakarta.jms.TopicSession getTopicSession() throws JMSException {
+        return (jakarta.jms.TopicSession) getSession();
+    }
+
+    @Override
+    public XAResource getXAResource() {
+        synchronized (this) {
+            if (xaResource == null) {
+                xaResource = connection.store.transactions.xaResource();
+            }
+            return xaResource;
+        }
+    }
+
+    static JMSException wrap(QueueServiceException e) {
+        return JmsErrors.of(e);
+    }
+}
