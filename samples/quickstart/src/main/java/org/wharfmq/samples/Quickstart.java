@@ -1,90 +1,92 @@
 package org.wharfmq.samples;
 
-import java.util.List;
-import java.util.Map;
-import org.wharfmq.store.QueueService;
-import org.wharfmq.store.QueueServices;
-import org.wharfmq.store.ReceiveMessageRequest;
-import org.wharfmq.store.ReceivedMessage;
-import org.wharfmq.store.SendMessageRequest;
-import org.wharfmq.store.SendResult;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSConsumer;
+import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.Queue;
+import jakarta.jms.TextMessage;
 
 /**
- * A tour of Wharf's queue model on the embedded Derby store: FIFO groups, deduplication,
- * visibility timeouts and a dead-letter queue.
+ * A tour of Wharf through plain JMS and JNDI (see jndi.properties): FIFO groups, deduplication,
+ * visibility timeouts and a dead-letter queue, on the embedded Derby store.
  */
 public final class Quickstart {
 
-    public static void main(String[] args) {
-        String url = args.length > 0 ? args[0] : "wharf:derby:target/quickstart-store";
-        try (QueueService store = QueueServices.open(url)) {
-            System.out.println("Opened " + url);
-            fifoGroups(store);
-            visibilityTimeout(store);
-            deadLetter(store);
+    public static void main(String[] args) throws NamingException, JMSException {
+        InitialContext jndi = new InitialContext();
+        ConnectionFactory factory = (ConnectionFactory) jndi.lookup("ConnectionFactory");
+        try (JMSContext context = factory.createContext(JMSContext.CLIENT_ACKNOWLEDGE)) {
+            fifoGroups(context, (Queue) jndi.lookup("orders"));
+            visibilityTimeout(context, (Queue) jndi.lookup("jobs"));
+            deadLetter(context, (Queue) jndi.lookup("payments"), (Queue) jndi.lookup("paymentsDlq"));
         }
     }
 
-    private static void fifoGroups(QueueService store) {
-        String orders = store.createQueue("orders-" + System.currentTimeMillis() + ".fifo", Map.of());
-        System.out.println("\n== FIFO queue " + orders);
-        send(store, SendMessageRequest.fifo(orders, "alice: open account", "alice", "a1"));
-        send(store, SendMessageRequest.fifo(orders, "bob: open account", "bob", "b1"));
-        send(store, SendMessageRequest.fifo(orders, "alice: deposit 10", "alice", "a2"));
-        SendResult dup = store.sendMessage(SendMessageRequest.fifo(orders, "alice: deposit 10", "alice", "a2"));
-        System.out.println("resent a2 (same deduplication id): accepted as " + dup.messageId()
-                + ", a duplicate, not delivered again");
-        List<ReceivedMessage> first = store.receiveMessage(ReceiveMessageRequest.of(orders, 10));
-        print("receive", first);
-        System.out.println("receive while both groups are in flight: "
-                + store.receiveMessage(ReceiveMessageRequest.of(orders, 10)).size() + " messages");
-        for (ReceivedMessage m : first) {
-            store.deleteMessage(orders, m.receiptHandle());
+    private static void fifoGroups(JMSContext context, Queue orders) throws JMSException {
+        System.out.println("== FIFO queue " + orders.getQueueName() + ": two groups, one duplicate");
+        String run = Long.toString(System.currentTimeMillis());
+        send(context, orders, "alice: open account", "alice", run + "-a1");
+        send(context, orders, "bob: open account", "bob", run + "-b1");
+        send(context, orders, "alice: deposit 10", "alice", run + "-a2");
+        send(context, orders, "alice: deposit 10", "alice", run + "-a2");
+        try (JMSConsumer consumer = context.createConsumer(orders)) {
+            Message m;
+            while ((m = consumer.receive(500)) != null) {
+                System.out.println("  received '" + m.getBody(String.class) + "' group "
+                        + m.getStringProperty("JMSXGroupID") + " seq " + m.getStringProperty("JMS_Wharf_SequenceNumber"));
+                m.acknowledge();
+            }
         }
-        System.out.println("deleted " + first.size() + "; left: "
-                + store.getQueueAttributes(orders, List.of("ApproximateNumberOfMessages")));
+        System.out.println("  the duplicate of a2 was accepted but not delivered");
     }
 
-    private static void visibilityTimeout(QueueService store) {
-        String jobs = store.createQueue("jobs-" + System.currentTimeMillis(), Map.of("VisibilityTimeout", "1"));
-        System.out.println("\n== Standard queue " + jobs + ", VisibilityTimeout 1 s");
-        send(store, SendMessageRequest.of(jobs, "resize image 42"));
-        print("receive, not deleted", store.receiveMessage(ReceiveMessageRequest.of(jobs, 1)));
-        // A long poll returns as soon as the message is visible again.
-        print("long poll (up to 5 s)", store.receiveMessage(ReceiveMessageRequest.of(jobs, 1).withWaitTimeSeconds(5)));
+    private static void send(JMSContext context, Queue queue, String text, String group, String dedupId) {
+        context.createProducer()
+                .setProperty("JMSXGroupID", group)
+                .setProperty("JMS_Wharf_DeduplicationId", dedupId)
+                .send(queue, text);
+        System.out.println("  sent '" + text + "' to group " + group + " (deduplication id " + dedupId + ")");
     }
 
-    private static void deadLetter(QueueService store) {
-        long t = System.currentTimeMillis();
-        String dlq = store.createQueue("payments-dlq-" + t, Map.of());
-        String payments = store.createQueue("payments-" + t, Map.of("RedrivePolicy",
-                "{\"deadLetterTargetArn\":\"payments-dlq-" + t + "\",\"maxReceiveCount\":2}"));
-        System.out.println("\n== Queue " + payments + " with a dead-letter queue, maxReceiveCount 2");
-        SendResult poison = send(store, SendMessageRequest.of(payments, "{\"amount\": \"NaN\"}"));
-        for (int attempt = 1; attempt <= 3; attempt++) {
-            // VisibilityTimeout 0: the consumer "fails" and the message is visible again at once.
-            List<ReceivedMessage> got = store.receiveMessage(
-                    ReceiveMessageRequest.of(payments, 1).withVisibilityTimeout(0));
-            System.out.println("attempt " + attempt + ": " + (got.isEmpty() ? "nothing (moved to the DLQ)"
-                    : "received, receive count " + got.get(0).receiveCount() + ", processing fails"));
+    private static void visibilityTimeout(JMSContext context, Queue jobs) throws JMSException {
+        System.out.println("\n== Queue " + jobs.getQueueName() + ", VisibilityTimeout 1 s: a message not acknowledged comes back");
+        context.createProducer().send(jobs, "resize image 42");
+        try (JMSConsumer consumer = context.createConsumer(jobs)) {
+            Message first = consumer.receive(5000);
+            System.out.println("  received '" + first.getBody(String.class) + "', not acknowledged");
+            Message again = consumer.receive(5000);
+            System.out.println("  received again after the timeout: redelivered=" + again.getJMSRedelivered()
+                    + ", delivery count " + again.getIntProperty("JMSXDeliveryCount"));
+            again.acknowledge();
         }
-        List<ReceivedMessage> dead = store.receiveMessage(ReceiveMessageRequest.of(dlq, 1));
-        print("DLQ", dead);
-        System.out.println("same MessageId as sent: " + dead.get(0).messageId().equals(poison.messageId()));
     }
 
-    private static SendResult send(QueueService store, SendMessageRequest r) {
-        SendResult s = store.sendMessage(r);
-        System.out.println("sent '" + r.messageBody() + "'" + (r.messageGroupId() != null
-                ? " group " + r.messageGroupId() + " seq " + s.sequenceNumber() : "") + " -> " + s.messageId());
-        return s;
-    }
-
-    private static void print(String what, List<ReceivedMessage> messages) {
-        System.out.println(what + ": " + messages.size() + " message(s)");
-        for (ReceivedMessage m : messages) {
-            System.out.println("  '" + m.body() + "'" + (m.messageGroupId() != null ? " group " + m.messageGroupId() : "")
-                    + " receive count " + m.receiveCount() + " id " + m.messageId());
+    private static void deadLetter(JMSContext context, Queue payments, Queue dlq) throws JMSException {
+        System.out.println("\n== Queue " + payments.getQueueName() + " with dead-letter queue "
+                + dlq.getQueueName() + ", maxReceiveCount 2");
+        try (JMSContext tx = context.createContext(JMSContext.SESSION_TRANSACTED)) {
+            tx.createProducer().send(payments, "{\"amount\": \"NaN\"}");
+            tx.commit();
+            try (JMSConsumer consumer = tx.createConsumer(payments)) {
+                for (int attempt = 1; attempt <= 3; attempt++) {
+                    Message m = consumer.receive(1000);
+                    if (m == null) {
+                        System.out.println("  attempt " + attempt + ": nothing, the message moved to the DLQ");
+                        break;
+                    }
+                    System.out.println("  attempt " + attempt + ": " + m.getJMSMessageID() + " fails, rolled back");
+                    tx.rollback();
+                }
+            }
+        }
+        try (JMSConsumer consumer = context.createConsumer(dlq)) {
+            TextMessage dead = (TextMessage) consumer.receive(5000);
+            System.out.println("  in the DLQ: '" + dead.getText() + "' " + dead.getJMSMessageID());
+            dead.acknowledge();
         }
     }
 }

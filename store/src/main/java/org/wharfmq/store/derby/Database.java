@@ -30,6 +30,9 @@ final class Database implements AutoCloseable {
 
     Database(String derbyName, boolean memory) {
         this.jdbcUrl = "jdbc:derby:" + (memory ? "memory:" : "") + derbyName;
+        if (!memory) {
+            removeIfEmpty(new java.io.File(derbyName));
+        }
         this.memory = memory;
         try {
             writer = DriverManager.getConnection(jdbcUrl + ";create=true");
@@ -39,6 +42,15 @@ final class Database implements AutoCloseable {
         } catch (SQLException e) {
             throw new QueueServiceException(ErrorCodes.SERVICE_UNAVAILABLE,
                     "cannot open the Derby database " + jdbcUrl + ": " + e.getMessage(), false, e);
+        }
+    }
+
+    /** Derby creates its own directory: an existing empty one (a fresh temp dir, say) must go first. */
+    private static void removeIfEmpty(java.io.File dir) {
+        String[] entries = dir.list();
+        if (entries != null && entries.length == 0 && !dir.delete()) {
+            throw new QueueServiceException(ErrorCodes.SERVICE_UNAVAILABLE,
+                    "cannot use the empty directory " + dir + " for a store");
         }
     }
 

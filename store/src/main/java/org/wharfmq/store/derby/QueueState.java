@@ -41,6 +41,8 @@ abstract class QueueState {
     long modifiedAt;
     long lastPurgeAt;
 
+    /** Grows whenever a message becomes visible, so a receive that looked away can tell. */
+    long arrivals;
     private int queued;
     private int inflight;
     private int delayed;
@@ -75,6 +77,7 @@ abstract class QueueState {
         count(m.state, 1);
         track(m);
         if (m.state == Msg.QUEUED) {
+            arrivals++;
             enqueue(m);
         } else if (m.state != Msg.HELD) {
             timers.add(new Timer(m.visibleAt, m));
@@ -110,6 +113,7 @@ abstract class QueueState {
                 if (before == Msg.INFLIGHT) {
                     released(m);
                 }
+                arrivals++;
                 enqueue(m);
             }
         }

@@ -113,6 +113,7 @@ final class Receives {
                     }
                 }
                 Set<Long> matching = null;
+                long arrivals = q.arrivals;
                 if (filter != null) {
                     matching = evaluate(q, filter, verdicts);
                     q = store.queue(r.queueUrl());
@@ -137,6 +138,10 @@ final class Receives {
                             s.write(w);
                         }
                     }, null);
+                }
+                if (filter != null && q.arrivals != arrivals) {
+                    // Messages arrived while the filter ran with the lock released: look again.
+                    continue;
                 }
                 long remaining = wait - (System.nanoTime() - start);
                 if (remaining <= 0 || store.isClosed() || cancelled != null && cancelled.getAsBoolean()) {

@@ -63,7 +63,7 @@ class ConcurrencyTest {
         pool = Executors.newFixedThreadPool(THREADS);
     }
 
-    /** What a run saw: ids sent, deliveries per id, and ids in the order their deletes returned, per group. */
+    /** What a run saw: ids sent, deliveries per id, and per group the message numbers in delete order. */
     private record Outcome(Set<String> sent, Map<String, Integer> deliveries, Map<String, List<Integer>> deleted) {
     }
 

@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
@@ -73,6 +74,16 @@ class FilteredReceiveTest {
         return filtered.receiveMessage(ReceiveMessageRequest.of(queueUrl, 10), waitMillis, filter, NOT_CANCELLED);
     }
 
+    /** The receive's result, or a failure naming how long it kept waiting. */
+    private static List<ReceivedMessage> within(long seconds, Future<List<ReceivedMessage>> receive)
+            throws Exception {
+        try {
+            return receive.get(seconds, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            throw new AssertionError("the receive was still waiting " + seconds + " s later", e);
+        }
+    }
+
     private static List<String> bodies(List<ReceivedMessage> messages) {
         return messages.stream().map(ReceivedMessage::body).toList();
     }
@@ -122,7 +133,7 @@ class FilteredReceiveTest {
         send("r1", "red");
 
         // Far less than the 60 s wait: the send must wake the receiver.
-        assertEquals(List.of("r1"), bodies(waiting.get(10, TimeUnit.SECONDS)));
+        assertEquals(List.of("r1"), bodies(within(10, waiting)));
     }
 
     @Test
@@ -151,7 +162,7 @@ class FilteredReceiveTest {
         send("r1", "red");
         redSent.countDown();
 
-        assertEquals(List.of("r1"), bodies(waiting.get(15, TimeUnit.SECONDS)));
+        assertEquals(List.of("r1"), bodies(within(15, waiting)));
     }
 
     @Test
@@ -206,7 +217,7 @@ class FilteredReceiveTest {
         cancelled.set(true);
         filtered.wakeUp(url);
 
-        assertEquals(List.of(), waiting.get(10, TimeUnit.SECONDS));
+        assertEquals(List.of(), within(10, waiting));
     }
 
     @Test
