@@ -68,10 +68,10 @@ final class Sends {
             QueueState q = store.queue(queueUrl);
             long total = 0;
             for (SendBatchEntry e : entries) {
-                total += e.messageBody() == null ? 0 : MessageRules.utf8Length(e.messageBody());
+                total += MessageRules.sizeOf(e.messageBody(), e.messageAttributes());
             }
             if (total > q.config.maximumMessageSize()) {
-                throw new QueueServiceException(BATCH_REQUEST_TOO_LONG, "the batch bodies total " + total
+                throw new QueueServiceException(BATCH_REQUEST_TOO_LONG, "the batch's messages total " + total
                         + " bytes, over the queue's MaximumMessageSize " + q.config.maximumMessageSize());
             }
             long now = store.clock.millis();

@@ -138,6 +138,21 @@ public final class MessageRules {
         }
     }
 
+    /** The size a message counts for, without checking it: body plus attribute names, types and values. */
+    public static long sizeOf(String body, Map<String, MessageAttributeValue> attributes) {
+        long n = body == null ? 0 : utf8Length(body);
+        for (Map.Entry<String, MessageAttributeValue> e : attributes.entrySet()) {
+            MessageAttributeValue v = e.getValue();
+            n += e.getKey() == null ? 0 : utf8Length(e.getKey());
+            if (v != null) {
+                n += v.dataType() == null ? 0 : utf8Length(v.dataType());
+                n += v.binaryValue() != null ? v.binaryValue().length
+                        : v.stringValue() == null ? 0 : utf8Length(v.stringValue());
+            }
+        }
+        return n;
+    }
+
     public static int utf8Length(String s) {
         int n = 0;
         for (int i = 0; i < s.length(); i++) {
