@@ -50,6 +50,9 @@ final class Acknowledgements {
             }
             return;
         }
+        // A redelivery supersedes an earlier delivery of the same message to this session.
+        String id = d.message().getJMSMessageID();
+        unacked.removeIf(old -> old.queueUrl().equals(d.queueUrl()) && old.message().getJMSMessageID().equals(id));
         unacked.add(d);
         if (!session.transacted) {
             d.message().setAcknowledger(() -> acknowledge(d));
@@ -106,11 +109,7 @@ final class Acknowledgements {
     private static JMSException stale(List<Delivered> failed, QueueServiceException cause) {
         List<String> ids = new ArrayList<>();
         for (Delivered d : failed) {
-            try {
-                ids.add(d.message().getJMSMessageID());
-            } catch (JMSException e) {
-                ids.add(d.receiptHandle());
-            }
+            ids.add(d.message().getJMSMessageID());
         }
         String why = cause.code().equals(ErrorCodes.RECEIPT_HANDLE_IS_INVALID)
                 ? "came after the visibility timeout ended; the message will be delivered again"

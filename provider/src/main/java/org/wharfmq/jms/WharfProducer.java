@@ -276,7 +276,7 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
                 message.setJMSMessageID(send(to, wm, prio, ttl > 0 ? now + ttl : 0));
                 listener.onCompletion(message);
             } catch (JMSException | RuntimeException e) {
-                listener.onException(message, e instanceof Exception ex ? ex : new RuntimeException(e));
+                listener.onException(message, e);
             }
         });
     }

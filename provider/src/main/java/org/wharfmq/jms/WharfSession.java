@@ -48,7 +48,8 @@ import org.wharfmq.store.StoreXAResource;
  * A session: a single-threaded context for producing and consuming. It owns acknowledgement and
  * transactions ({@link Acknowledgements}) and serializes listener delivery with one lock.
  */
-public final class WharfSession implements XAQueueSession, XATopicSession {
+public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms.TopicSession, XAQueueSession,
+        XATopicSession {
     /** Acknowledges one message at a time (a Wharf extension). */
     public static final int INDIVIDUAL_ACKNOWLEDGE = 101;
     /** The same mode under the number amazon-sqs-java-messaging-lib uses. */
