@@ -78,7 +78,7 @@ final class Acknowledgements {
     }
 
     private void acknowledge(Delivered which) throws JMSException {
-        if (session.isClosed()) {
+        if (session.isClosed() && !WharfSession.inListenerOf(session)) {
             throw new IllegalStateException("the session of message " + which.message().getJMSMessageID()
                     + " is closed");
         }

@@ -143,6 +143,7 @@ public final class WharfContext implements JMSContext, XAJMSContext {
 
     // ---- connection ----
 
+    /** A context on the same connection with a session of its own; one made from an XA context is not XA. */
     @Override
     public JMSContext createContext(int mode) {
         checkOpen();

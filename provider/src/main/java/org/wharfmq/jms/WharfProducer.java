@@ -267,25 +267,29 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         message.setJMSTimestamp(disableMessageTimestamp ? 0 : now);
         message.setJMSDeliveryTime(now + Math.max(0, deliveryDelay));
         WharfMessage wm = message instanceof WharfMessage w ? w : ForeignMessages.copy(message);
+        long expiration = ttl > 0 ? now + ttl : 0;
+        long delay = deliveryDelay;
         if (listener == null) {
-            message.setJMSMessageID(send(to, wm, prio, ttl > 0 ? now + ttl : 0));
+            session.awaitCompletions();
+            message.setJMSMessageID(send(to, wm, prio, expiration, delay));
             return;
         }
         session.completeAsync(() -> {
             try {
-                message.setJMSMessageID(send(to, wm, prio, ttl > 0 ? now + ttl : 0));
-                listener.onCompletion(message);
+                message.setJMSMessageID(send(to, wm, prio, expiration, delay));
             } catch (JMSException | RuntimeException e) {
                 listener.onException(message, e);
+                return;
             }
+            listener.onCompletion(message);
         });
     }
 
     /** Sends through the store and returns the JMSMessageID. */
-    private String send(WharfDestination to, WharfMessage m, int prio, long expiration) throws JMSException {
+    private String send(WharfDestination to, WharfMessage m, int prio, long expiration, long delay)
+            throws JMSException {
         MessageCodec.Encoded e = MessageCodec.encode(m);
-        MessageOptions.Options options = new MessageOptions.Options(prio, expiration,
-                deliveryDelay > 0 ? deliveryDelay : -1);
+        MessageOptions.Options options = new MessageOptions.Options(prio, expiration, delay > 0 ? delay : -1);
         SharedStore store = session.connection.store;
         StoreTransaction tx = session.transaction();
         SendResult result;

@@ -205,6 +205,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
         if (!transacted) {
             throw new IllegalStateException("the session is not transacted");
         }
+        awaitCompletions();
         acks.commit();
     }
 
@@ -218,6 +219,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
         if (!transacted) {
             throw new IllegalStateException("the session is not transacted");
         }
+        awaitCompletions();
         acks.rollback();
     }
 
@@ -419,12 +421,18 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     @Override
     public Queue createQueue(String queueName) throws JMSException {
         checkOpen();
+        if (queueName == null || queueName.isEmpty()) {
+            throw new InvalidDestinationException("a queue name must not be null or empty");
+        }
         return new WharfQueue(queueName);
     }
 
     @Override
     public Topic createTopic(String topicName) throws JMSException {
         checkOpen();
+        if (topicName == null || topicName.isEmpty()) {
+            throw new InvalidDestinationException("a topic name must not be null or empty");
+        }
         return new WharfTopic(topicName);
     }
 
@@ -491,6 +499,25 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     }
 
     private static final ThreadLocal<WharfSession> IN_COMPLETION = new ThreadLocal<>();
+
+    /** Waits until every asynchronous send queued so far has completed, keeping send order. */
+    void awaitCompletions() throws JMSException {
+        ExecutorService pending;
+        synchronized (this) {
+            pending = completions;
+        }
+        if (pending == null || IN_COMPLETION.get() == this) {
+            return;
+        }
+        try {
+            pending.submit(() -> { }).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new JMSException("interrupted while waiting for asynchronous sends");
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.RejectedExecutionException e) {
+            // The executor is shut down: nothing is pending.
+        }
+    }
 
     private void checkNotInCompletion() throws IllegalStateException {
         if (IN_COMPLETION.get() == this) {

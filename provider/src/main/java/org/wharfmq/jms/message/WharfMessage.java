@@ -13,6 +13,8 @@ import jakarta.jms.MessageNotWriteableException;
 
 /** A message without a body: headers, properties, and the read-only state of a received message. */
 public class WharfMessage implements Message {
+    private static final java.util.Set<String> RESERVED = java.util.Set.of("NULL", "TRUE", "FALSE", "NOT", "AND",
+            "OR", "BETWEEN", "LIKE", "IN", "IS", "ESCAPE");
     private String messageId;
     private long timestamp;
     private String correlationId;
@@ -300,6 +302,9 @@ public class WharfMessage implements Message {
         if (!Character.isJavaIdentifierStart(name.charAt(0))
                 || !name.chars().skip(1).allMatch(Character::isJavaIdentifierPart)) {
             throw new IllegalArgumentException("property name '" + name + "' is not a Java identifier");
+        }
+        if (RESERVED.contains(name.toUpperCase(java.util.Locale.ROOT))) {
+            throw new IllegalArgumentException("property name '" + name + "' is a selector keyword");
         }
     }
 
