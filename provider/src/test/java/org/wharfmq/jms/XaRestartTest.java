@@ -1,0 +1,95 @@
+package org.wharfmq.jms;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.nio.file.Path;
+import javax.transaction.xa.XAResource;
+import javax.transaction.xa.Xid;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Queue;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
+import jakarta.jms.XAConnection;
+import jakarta.jms.XASession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** XA through XASession: two-phase commit, rollback, and recovery after the store restarts. */
+class XaRestartTest {
+    private record TestXid(int getFormatId, byte[] getGlobalTransactionId, byte[] getBranchQualifier) implements Xid {
+        static TestXid of(String id) {
+            return new TestXid(4660, id.getBytes(), new byte[] {1});
+        }
+    }
+
+    @Test
+    void preparedBranchesSurviveARestartAndCommitOrRollBackAfter(@TempDir Path dir) throws Exception {
+        String url = "wharf:derby:" + dir.resolve("store");
+        WharfConnectionFactory f = new WharfConnectionFactory(url);
+        XAConnection xc = f.createXAConnection();
+        XASession xs = xc.createXASession();
+        XAResource xa = xs.getXAResource();
+        Queue q = xs.createQueue("xa");
+        for (String id : new String[] {"commit-me", "roll-me-back"}) {
+            Xid xid = TestXid.of(id);
+            xa.start(xid, XAResource.TMNOFLAGS);
+            xs.createProducer(q).send(xs.createTextMessage(id));
+            xa.end(xid, XAResource.TMSUCCESS);
+            assertEquals(XAResource.XA_OK, xa.prepare(xid));
+        }
+        xc.close();
+        SharedStore.close(url);
+
+        try (XAConnection again = f.createXAConnection()) {
+            XAResource recovered = again.createXASession().getXAResource();
+            Xid[] prepared = recovered.recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN);
+            assertEquals(2, prepared.length);
+            for (Xid xid : prepared) {
+                if (new String(xid.getGlobalTransactionId()).equals("commit-me")) {
+                    recovered.commit(xid, false);
+                } else {
+                    assertArrayEquals("roll-me-back".getBytes(), xid.getGlobalTransactionId());
+                    recovered.rollback(xid);
+                }
+            }
+            assertEquals(0, recovered.recover(XAResource.TMSTARTRSCAN).length);
+        }
+        try (Connection c = f.createConnection()) {
+            c.start();
+            Session s = c.createSession();
+            MessageConsumer consumer = s.createConsumer(q);
+            assertEquals("commit-me", ((TextMessage) consumer.receive(2000)).getText());
+            assertNull(consumer.receive(300));
+        }
+        SharedStore.close(url);
+    }
+
+    @Test
+    void onePhaseCommitAndRollbackThroughXaSession() throws JMSException, Exception {
+        WharfConnectionFactory f = new WharfConnectionFactory("wharf:memory:xa-" + java.util.UUID.randomUUID());
+        try (XAConnection xc = f.createXAConnection()) {
+            xc.start();
+            XASession xs = xc.createXASession();
+            XAResource xa = xs.getXAResource();
+            Queue q = xs.createQueue("xa1");
+            Xid rolled = TestXid.of("r");
+            xa.start(rolled, XAResource.TMNOFLAGS);
+            xs.createProducer(q).send(xs.createTextMessage("gone"));
+            xa.end(rolled, XAResource.TMSUCCESS);
+            xa.rollback(rolled);
+            Xid committed = TestXid.of("c");
+            xa.start(committed, XAResource.TMNOFLAGS);
+            xs.createProducer(q).send(xs.createTextMessage("kept"));
+            xa.end(committed, XAResource.TMSUCCESS);
+            xa.commit(committed, true);
+            Session s = xc.createSession();
+            MessageConsumer c = s.createConsumer(q);
+            assertEquals("kept", ((TextMessage) c.receive(2000)).getText());
+            assertNull(c.receive(300));
+        }
+    }
+}
