@@ -1,6 +1,5 @@
 package org.wharfmq.jms;
 
-import java.util.Map;
 import jakarta.jms.CompletionListener;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.Destination;

@@ -1,8 +1,6 @@
 package org.wharfmq.store.derby;
 
 import static org.wharfmq.store.ErrorCodes.INVALID_ATTRIBUTE_NAME;
-import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
-import static org.wharfmq.store.ErrorCodes.MESSAGE_NOT_INFLIGHT;
 import static org.wharfmq.store.ErrorCodes.PURGE_QUEUE_IN_PROGRESS;
 import static org.wharfmq.store.ErrorCodes.QUEUE_ALREADY_EXISTS;
 import static org.wharfmq.store.ErrorCodes.QUEUE_DELETED_RECENTLY;
@@ -12,7 +10,6 @@ import static org.wharfmq.store.ErrorCodes.RECEIPT_HANDLE_IS_INVALID;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +39,6 @@ import org.wharfmq.store.VisibilityChange;
 import org.wharfmq.store.model.MessageRules;
 import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.QueueConfig;
-import org.wharfmq.store.model.ReceiptHandle;
 
 /**
  * The queue model on Derby. The in-memory index ({@link Store}) decides; the {@link Journal}
@@ -277,7 +273,7 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
         try {
             QueueState q = store.queue(queueUrl);
             store.advance(q, store.clock.millis());
-            Msg m = currentMessage(q, receiptHandle, false);
+            Msg m = store.currentMessage(q, receiptHandle, false);
             done = store.delete(m);
         } finally {
             store.lock.unlock();
@@ -300,7 +296,7 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
             QueueState q = store.queue(queueUrl);
             long now = store.clock.millis();
             store.advance(q, now);
-            Msg m = currentMessage(q, receiptHandle, true);
+            Msg m = store.currentMessage(q, receiptHandle, true);
             done = store.changeVisibility(m, now + visibilityTimeoutSeconds * 1000L);
         } finally {
             store.lock.unlock();
@@ -337,14 +333,6 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
         return new BatchResult<>(ok, failed);
     }
 
-    /**
-     * The message a receipt handle currently names in {@code q}. With {@code inflightCheck}, a current
-     * handle of a message that is no longer in flight is MessageNotInflight rather than invalid.
-     */
-    Msg currentMessage(QueueState q, String receiptHandle, boolean inflightCheck) {
-        return store.currentMessage(q, receiptHandle, inflightCheck);
-    }
-
     // ---- transactions ----
 
     @Override
@@ -362,18 +350,5 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
     @Override
     public void close() {
         store.close();
-    }
-
-    static QueueServiceException notInflight(String handle) {
-        return new QueueServiceException(MESSAGE_NOT_INFLIGHT, "the message of receipt handle " + handle
-                + " is not in flight");
-    }
-
-    static QueueServiceException invalidValue(String message) {
-        return new QueueServiceException(INVALID_PARAMETER_VALUE, message);
-    }
-
-    static Map<String, String> copy(Map<String, String> m) {
-        return m == null ? Map.of() : new HashMap<>(m);
     }
 }

@@ -210,7 +210,7 @@ final class DerbyTopics implements Topics {
             MessageRules.checkBody(request.messageBody());
             return Sends.md5(request.messageBody());
         }
-        Sends.Plan plan = sends.plan(subs.get(0), request, options, 0);
+        Sends.Plan plan = sends.plan(subs.get(0), request, options);
         byte[] payload = plan.payload();
         steps.add(w -> w.insertBody(bodyId, payload));
         for (QueueState q : subs) {

@@ -59,7 +59,7 @@ class DerbyTransaction implements StoreTransaction {
         store.lock.lock();
         try {
             QueueState q = store.queue(request.queueUrl());
-            Sends.Plan plan = sends.plan(q, request, options, 0);
+            Sends.Plan plan = sends.plan(q, request, options);
             long row = store.nextId();
             ops.add(new Send(request.queueUrl(), null, request, options, row, null));
             return new SendResult(null, store.ids.messageId(row), plan.md5(), null);
@@ -76,7 +76,7 @@ class DerbyTransaction implements StoreTransaction {
         try {
             topics.topic(topicName);
             QueueState probe = topics.anySubscriptionOrNull(topicName);
-            String md5 = probe == null ? Sends.md5(request.messageBody()) : sends.plan(probe, request, options, 0).md5();
+            String md5 = probe == null ? Sends.md5(request.messageBody()) : sends.plan(probe, request, options).md5();
             long body = store.nextId();
             ops.add(new Send(null, topicName, request, options, body, accept));
             return new SendResult(null, store.ids.messageId(body), md5, null);
@@ -200,7 +200,7 @@ class DerbyTransaction implements StoreTransaction {
             if (q == null) {
                 continue;
             }
-            Sends.Applied a = sends.apply(sends.plan(q, s.request, s.options, 0), now, s.id, null);
+            Sends.Applied a = sends.apply(sends.plan(q, s.request, s.options), now, s.id, null);
             if (a.msg() != null) {
                 steps.add(a.step());
                 Msg m = a.msg();
@@ -222,9 +222,5 @@ class DerbyTransaction implements StoreTransaction {
         if (done) {
             throw new QueueServiceException(INVALID_TRANSACTION_STATE, "the transaction has already ended");
         }
-    }
-
-    void reopen() {
-        done = false;
     }
 }

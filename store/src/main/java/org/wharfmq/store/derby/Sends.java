@@ -47,7 +47,7 @@ final class Sends {
         store.lock.lock();
         try {
             QueueState q = store.queue(r.queueUrl());
-            Plan plan = plan(q, r, options, 0);
+            Plan plan = plan(q, r, options);
             Applied a = apply(plan, store.clock.millis(), -1, null);
             result = a.result;
             done = submit(a);
@@ -77,7 +77,7 @@ final class Sends {
             long now = store.clock.millis();
             for (SendBatchEntry e : entries) {
                 try {
-                    Plan plan = plan(q, e.toRequest(queueUrl), MessageOptions.Options.DEFAULT, 0);
+                    Plan plan = plan(q, e.toRequest(queueUrl), MessageOptions.Options.DEFAULT);
                     Applied a = apply(plan, now, -1, null);
                     pending.add(submit(a));
                     SendResult r = a.result;
@@ -93,8 +93,8 @@ final class Sends {
         return new BatchResult<>(ok, failed);
     }
 
-    /** Validates a send to {@code q}; {@code batchBytes} is what earlier entries of a batch took. */
-    Plan plan(QueueState q, SendMessageRequest r, MessageOptions.Options options, int batchBytes) {
+    /** Validates a send to {@code q}. */
+    Plan plan(QueueState q, SendMessageRequest r, MessageOptions.Options options) {
         int size = MessageRules.checkBody(r.messageBody()) + MessageRules.checkAttributes(r.messageAttributes());
         if (size > q.config.maximumMessageSize()) {
             throw new QueueServiceException(INVALID_PARAMETER_VALUE, "the message is " + size

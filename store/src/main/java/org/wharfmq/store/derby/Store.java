@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.ReentrantLock;
-import org.wharfmq.store.ErrorCodes;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.QueueConfig;
@@ -286,9 +285,5 @@ final class Store {
         }
         journal.close();
         db.close();
-    }
-
-    static QueueServiceException internal(String what, Exception e) {
-        return new QueueServiceException(ErrorCodes.INTERNAL_FAILURE, what + ": " + e.getMessage(), false, e);
     }
 }
