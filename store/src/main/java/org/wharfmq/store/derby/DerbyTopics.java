@@ -179,11 +179,7 @@ final class DerbyTopics implements Topics {
             List<Runnable> publish = new ArrayList<>();
             String md5 = fanOut(t.name, request, options, accept, bodyId, store.clock.millis(), steps, publish);
             result = new SendResult(null, store.ids.messageId(bodyId), md5, null);
-            durable = store.journal.submit(w -> {
-                for (Journal.Step s : steps) {
-                    s.write(w);
-                }
-            }, () -> publish.forEach(Runnable::run));
+            durable = store.journal.submitAll(steps, () -> publish.forEach(Runnable::run));
         } finally {
             store.lock.unlock();
         }

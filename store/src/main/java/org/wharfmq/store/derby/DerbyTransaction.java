@@ -211,11 +211,7 @@ class DerbyTransaction implements StoreTransaction {
     }
 
     CompletableFuture<Void> submit(List<Journal.Step> steps, List<Runnable> publish) {
-        return store.journal.submit(w -> {
-            for (Journal.Step s : steps) {
-                s.write(w);
-            }
-        }, () -> publish.forEach(Runnable::run));
+        return store.journal.submitAll(steps, () -> publish.forEach(Runnable::run));
     }
 
     private void checkActive() {

@@ -57,6 +57,15 @@ final class Journal implements AutoCloseable {
         return done;
     }
 
+    /** Queues several changes as one; {@code afterCommit} as for {@link #submit}. */
+    CompletableFuture<Void> submitAll(List<Step> steps, Runnable afterCommit) {
+        return submit(w -> {
+            for (Step s : steps) {
+                s.write(w);
+            }
+        }, afterCommit);
+    }
+
     /** Waits until a submitted change is durable; must not be called holding the service lock. */
     static void await(CompletableFuture<Void> done) {
         try {

@@ -122,22 +122,14 @@ final class Receives {
                 List<Msg> taken = select(q, max, store.clock.millis(), visibility, matching, steps);
                 if (!taken.isEmpty()) {
                     delivered = taken.stream().map(Delivery::of).toList();
-                    durable = store.journal.submit(w -> {
-                        for (Journal.Step s : steps) {
-                            s.write(w);
-                        }
-                    }, null);
+                    durable = store.journal.submitAll(steps, null);
                     if (queueAttempts != null) {
                         queueAttempts.put(attemptId, attempt(now, taken));
                     }
                     break;
                 }
                 if (!steps.isEmpty()) {
-                    store.journal.submit(w -> {
-                        for (Journal.Step s : steps) {
-                            s.write(w);
-                        }
-                    }, null);
+                    store.journal.submitAll(steps, null);
                 }
                 if (filter != null && q.arrivals != arrivals) {
                     // Messages arrived while the filter ran with the lock released: look again.

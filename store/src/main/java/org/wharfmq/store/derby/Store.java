@@ -107,11 +107,7 @@ final class Store {
             for (Msg m : dropped) {
                 steps.add(forget(m));
             }
-            journal.submit(w -> {
-                for (Journal.Step s : steps) {
-                    s.write(w);
-                }
-            }, null);
+            journal.submitAll(steps, null);
         }
         if (q.queued() > queued) {
             q.available.signalAll();
@@ -165,11 +161,7 @@ final class Store {
             }
         }
         attempts.remove(q.id);
-        journal.submit(w -> {
-            for (Journal.Step s : steps) {
-                s.write(w);
-            }
-        }, null);
+        journal.submitAll(steps, null);
     }
 
     /** Deletes a message the caller may delete (checked); durable when the future completes. */
