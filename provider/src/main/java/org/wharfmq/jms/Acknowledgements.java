@@ -26,6 +26,8 @@ final class Acknowledgements {
     private final QueueService service;
     private final List<Delivered> unacked = new ArrayList<>();
     private StoreTransaction local;
+    /** Set by recover() inside a listener in an automatic mode: the current message comes again. */
+    private volatile boolean recoverCurrent;
 
     Acknowledgements(WharfSession session) {
         this.session = session;
@@ -164,12 +166,22 @@ final class Acknowledgements {
     }
 
     void recover() {
+        if (automatic() && WharfSession.inListenerOf(session)) {
+            recoverCurrent = true;
+        }
         List<Delivered> consumed;
         synchronized (this) {
             consumed = new ArrayList<>(unacked);
             unacked.clear();
         }
         consumed.forEach(this::release);
+    }
+
+    /** True once if recover() was called by the listener now returning; its message must come again. */
+    boolean takeRecoverRequest() {
+        boolean r = recoverCurrent;
+        recoverCurrent = false;
+        return r;
     }
 
     void close() {

@@ -170,17 +170,19 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
             }
             return m;
         }
+        boolean failed = false;
         try {
             l.onMessage(m);
         } catch (RuntimeException e) {
-            if (automatic) {
-                // The listener failed: deliver the message again.
-                acks.release(d);
-                return m;
-            }
+            failed = true;
         }
         if (automatic) {
-            acks.delete(d);
+            // A listener that failed or called recover() gets the message again.
+            if (acks.takeRecoverRequest() || failed) {
+                acks.release(d);
+            } else {
+                acks.delete(d);
+            }
         }
         return m;
     }

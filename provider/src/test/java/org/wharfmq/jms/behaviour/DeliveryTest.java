@@ -59,6 +59,31 @@ class DeliveryTest {
     }
 
     @Test
+    void recoverInsideAnAutoAcknowledgeListenerDeliversTheMessageAgain() throws Exception {
+        try (Connection c = new WharfConnectionFactory(url()).createConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            Queue q = s.createQueue("q");
+            s.createProducer(q).send(s.createTextMessage("m"));
+            List<Boolean> redelivered = new CopyOnWriteArrayList<>();
+            CountDownLatch twice = new CountDownLatch(2);
+            s.createConsumer(q).setMessageListener(m -> {
+                try {
+                    redelivered.add(m.getJMSRedelivered());
+                    if (redelivered.size() == 1) {
+                        s.recover();
+                    }
+                } catch (JMSException e) {
+                    throw new IllegalStateException(e);
+                }
+                twice.countDown();
+            });
+            c.start();
+            assertTrue(twice.await(10, TimeUnit.SECONDS));
+            assertEquals(List.of(false, true), redelivered);
+        }
+    }
+
+    @Test
     void connectionConsumerHandsMessagesToServerSessions() throws Exception {
         try (Connection c = new WharfConnectionFactory(url()).createConnection()) {
             Session producer = c.createSession();
