@@ -239,12 +239,16 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
 
     @Override
     public QueueSession createQueueSession(boolean transacted, int acknowledgeMode) throws JMSException {
-        return newSession(transacted, acknowledgeMode, false);
+        WharfSession s = newSession(transacted, acknowledgeMode, false);
+        s.domain = WharfSession.Domain.QUEUE;
+        return s;
     }
 
     @Override
     public TopicSession createTopicSession(boolean transacted, int acknowledgeMode) throws JMSException {
-        return newSession(transacted, acknowledgeMode, false);
+        WharfSession s = newSession(transacted, acknowledgeMode, false);
+        s.domain = WharfSession.Domain.TOPIC;
+        return s;
     }
 
     @Override

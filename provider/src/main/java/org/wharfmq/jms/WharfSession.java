@@ -57,7 +57,11 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
 
     private static final ThreadLocal<WharfSession> IN_LISTENER = new ThreadLocal<>();
 
+    /** What the session was created as: a QueueSession or TopicSession refuses the other domain. */
+    enum Domain { ANY, QUEUE, TOPIC }
+
     final WharfConnection connection;
+    Domain domain = Domain.ANY;
     final boolean transacted;
     final int mode;
     final boolean xa;
@@ -120,6 +124,13 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     void checkOpen() throws IllegalStateException {
         if (closed) {
             throw new IllegalStateException("the session is closed");
+        }
+    }
+
+    private void checkDomain(Domain needed, String method) throws IllegalStateException {
+        checkOpen();
+        if (domain != Domain.ANY && domain != needed) {
+            throw new IllegalStateException(method + " is not for a " + (domain == Domain.QUEUE ? "QueueSession" : "TopicSession"));
         }
     }
 
@@ -326,6 +337,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     @Override
     public MessageConsumer createSharedConsumer(Topic topic, String sharedSubscriptionName, String messageSelector)
             throws JMSException {
+        checkDomain(Domain.TOPIC, "createSharedConsumer");
         requireName(sharedSubscriptionName);
         return consumer(topic, messageSelector, false, sharedSubscriptionName, false, true);
     }
@@ -338,6 +350,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     @Override
     public TopicSubscriber createDurableSubscriber(Topic topic, String name, String messageSelector, boolean noLocal)
             throws JMSException {
+        checkDomain(Domain.TOPIC, "createDurableSubscriber");
         requireName(name);
         return consumer(topic, messageSelector, noLocal, name, true, false);
     }
@@ -361,6 +374,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     @Override
     public MessageConsumer createSharedDurableConsumer(Topic topic, String name, String messageSelector)
             throws JMSException {
+        checkDomain(Domain.TOPIC, "createSharedDurableConsumer");
         requireName(name);
         return consumer(topic, messageSelector, false, name, true, true);
     }
@@ -396,6 +410,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
 
     @Override
     public void unsubscribe(String name) throws JMSException {
+        checkDomain(Domain.TOPIC, "unsubscribe");
         checkOpen();
         Subscriptions.unsubscribe(connection, name);
     }
@@ -407,6 +422,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
 
     @Override
     public QueueBrowser createBrowser(Queue queue, String messageSelector) throws JMSException {
+        checkDomain(Domain.QUEUE, "createBrowser");
         checkOpen();
         WharfDestination d = destinationOf(queue);
         WharfQueueBrowser b = new WharfQueueBrowser(this, (Queue) d, messageSelector);
@@ -420,6 +436,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
 
     @Override
     public Queue createQueue(String queueName) throws JMSException {
+        checkDomain(Domain.QUEUE, "createQueue");
         checkOpen();
         if (queueName == null || queueName.isEmpty()) {
             throw new InvalidDestinationException("a queue name must not be null or empty");
@@ -429,6 +446,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
 
     @Override
     public Topic createTopic(String topicName) throws JMSException {
+        checkDomain(Domain.TOPIC, "createTopic");
         checkOpen();
         if (topicName == null || topicName.isEmpty()) {
             throw new InvalidDestinationException("a topic name must not be null or empty");
@@ -438,12 +456,14 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
 
     @Override
     public TemporaryQueue createTemporaryQueue() throws JMSException {
+        checkDomain(Domain.QUEUE, "createTemporaryQueue");
         checkOpen();
         return connection.createTemporaryQueue();
     }
 
     @Override
     public TemporaryTopic createTemporaryTopic() throws JMSException {
+        checkDomain(Domain.TOPIC, "createTemporaryTopic");
         checkOpen();
         return connection.createTemporaryTopic();
     }

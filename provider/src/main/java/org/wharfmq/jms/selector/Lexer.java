@@ -127,7 +127,9 @@ final class Lexer {
                 if (i < s.length() && (s.charAt(i) == 'l' || s.charAt(i) == 'L')) {
                     i++;
                 }
-                long v = digits.length() > 1 && digits.startsWith("0") ? Long.parseLong(digits, 8) : Long.parseLong(digits);
+                // 9223372036854775808 only occurs negated: as Long.MIN_VALUE its negation is itself.
+                long v = digits.equals("9223372036854775808") ? Long.MIN_VALUE
+                        : digits.length() > 1 && digits.startsWith("0") ? Long.parseLong(digits, 8) : Long.parseLong(digits);
                 out.add(new Token(Kind.LONG, s.substring(start, i), v, start));
             }
         } catch (NumberFormatException e) {
