@@ -138,6 +138,7 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
 
     @Override
     public void close() throws JMSException {
+        session.checkNotInCompletion();
         closed = true;
         session.removeProducer(this);
     }

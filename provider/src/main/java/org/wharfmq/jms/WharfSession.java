@@ -259,6 +259,9 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
             return;
         }
         checkNotInCompletion();
+        if (inListenerOf(this)) {
+            throw new IllegalStateException("a message listener cannot close its own session");
+        }
         closed = true;
         for (WharfConsumer c : consumers) {
             c.close();
@@ -539,7 +542,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
         }
     }
 
-    private void checkNotInCompletion() throws IllegalStateException {
+    void checkNotInCompletion() throws IllegalStateException {
         if (IN_COMPLETION.get() == this) {
             throw new IllegalStateException("a CompletionListener cannot close, commit or roll back its own session");
         }
