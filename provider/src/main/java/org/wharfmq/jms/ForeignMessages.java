@@ -31,9 +31,11 @@ final class ForeignMessages {
         } else if (m instanceof BytesMessage b) {
             WharfBytesMessage x = new WharfBytesMessage();
             b.reset();
-            byte[] data = new byte[(int) b.getBodyLength()];
-            b.readBytes(data);
-            x.writeBytes(data);
+            // Read to the end rather than trusting getBodyLength() of a foreign implementation.
+            byte[] chunk = new byte[8192];
+            for (int n; (n = b.readBytes(chunk)) > 0; ) {
+                x.writeBytes(chunk, 0, n);
+            }
             w = x;
         } else if (m instanceof MapMessage map) {
             WharfMapMessage x = new WharfMapMessage();

@@ -15,6 +15,7 @@ import jakarta.jms.TopicSubscriber;
 import org.wharfmq.jms.message.MessageCodec;
 import org.wharfmq.jms.message.WharfMessage;
 import org.wharfmq.store.MessageView;
+import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
@@ -108,9 +109,11 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
                     continue;
                 }
             }
-            ReceivedMessage rm = take(Math.max(0, left));
-            if (rm != null) {
-                Message m = handOut(rm, null);
+            // Acknowledging on receipt: receive and delete in one store step.
+            boolean consume = session.acks.automatic();
+            Taken t = take(Math.max(0, left), consume);
+            if (t != null) {
+                Message m = handOut(t.message, null, t.consumed);
                 if (m != null) {
                     return m;
                 }
@@ -121,27 +124,43 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
         return null;
     }
 
-    /** A buffered message, or one fetched within {@code nanos}; null if none. */
-    private ReceivedMessage take(long nanos) throws JMSException {
+    /** A message taken for delivery; a consumed one is already deleted from the store. */
+    private record Taken(ReceivedMessage message, boolean consumed) {
+    }
+
+    /**
+     * A buffered message, or one fetched within {@code nanos}; null if none. With {@code consume},
+     * a fetched message is deleted as it is received, and nothing is prefetched.
+     */
+    private Taken take(long nanos, boolean consume) throws JMSException {
         synchronized (buffer) {
             if (!buffer.isEmpty()) {
-                return buffer.poll();
+                return new Taken(buffer.poll(), false);
             }
         }
         long waitMillis = Math.min(TimeUnit.NANOSECONDS.toMillis(nanos), session.connection.pollSliceMillis());
-        List<ReceivedMessage> got = fetch(waitMillis);
+        List<ReceivedMessage> got = fetch(waitMillis, consume);
+        if (consume) {
+            return got.isEmpty() ? null : new Taken(got.get(0), true);
+        }
         synchronized (buffer) {
             buffer.addAll(got);
-            return buffer.poll();
+            ReceivedMessage rm = buffer.poll();
+            return rm == null ? null : new Taken(rm, false);
         }
     }
 
-    private List<ReceivedMessage> fetch(long waitMillis) throws JMSException {
+    private List<ReceivedMessage> fetch(long waitMillis, boolean consume) throws JMSException {
         ConnectionOptions o = session.connection.options;
-        ReceiveMessageRequest r = new ReceiveMessageRequest(source.queueUrl(), 1 + o.prefetch(),
-                o.visibilityTimeout(), null, null);
+        FilteredReceive receiver = session.connection.store.receiver;
         try {
-            return session.connection.store.receiver.receiveMessage(r, waitMillis, filter, () -> closed);
+            if (consume) {
+                ReceiveMessageRequest r = new ReceiveMessageRequest(source.queueUrl(), 1, null, null, null);
+                return receiver.consumeMessage(r, waitMillis, filter, () -> closed);
+            }
+            ReceiveMessageRequest r = new ReceiveMessageRequest(source.queueUrl(), 1 + o.prefetch(),
+                    o.visibilityTimeout(), null, null);
+            return receiver.receiveMessage(r, waitMillis, filter, () -> closed);
         } catch (QueueServiceException e) {
             throw JmsErrors.of(e);
         }
@@ -149,15 +168,17 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
 
     /**
      * Decodes a message and applies the session's acknowledgement. With a listener, runs it too.
-     * Returns null if the message expired on the way.
+     * Returns null if the message expired on the way. A {@code consumed} message is already deleted.
      */
-    private Message handOut(ReceivedMessage rm, MessageListener l) throws JMSException {
+    private Message handOut(ReceivedMessage rm, MessageListener l, boolean consumed) throws JMSException {
         WharfMessage m = MessageCodec.decode(rm, source.destination());
         Acknowledgements.Delivered d = new Acknowledgements.Delivered(source.queueUrl(), rm.receiptHandle(), m);
         Acknowledgements acks = session.acks;
         long expiration = m.getJMSExpiration();
         if (expiration != 0 && System.currentTimeMillis() > expiration) {
-            acks.delete(d);
+            if (!consumed) {
+                acks.delete(d);
+            }
             return null;
         }
         boolean automatic = acks.automatic();
@@ -165,7 +186,7 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
             acks.delivered(d);
         }
         if (l == null) {
-            if (automatic) {
+            if (automatic && !consumed) {
                 acks.delete(d);
             }
             return m;
@@ -193,10 +214,11 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
                 if (!session.connection.awaitStarted(TimeUnit.SECONDS.toNanos(1))) {
                     continue;
                 }
-                ReceivedMessage rm = take(TimeUnit.MILLISECONDS.toNanos(session.connection.pollSliceMillis()));
-                if (rm == null) {
+                Taken t = take(TimeUnit.MILLISECONDS.toNanos(session.connection.pollSliceMillis()), false);
+                if (t == null) {
                     continue;
                 }
+                ReceivedMessage rm = t.message;
                 MessageListener l = listener;
                 session.deliver(() -> {
                     try {
@@ -206,7 +228,7 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
                             }
                             return;
                         }
-                        handOut(rm, l);
+                        handOut(rm, l, false);
                     } catch (JMSException e) {
                         session.connection.report(e);
                     }

@@ -20,6 +20,15 @@ public interface FilteredReceive {
     List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request, long waitMillis,
                                          Predicate<MessageView> filter, BooleanSupplier cancelled);
 
+    /**
+     * Like {@link #receiveMessage(ReceiveMessageRequest, long, Predicate, BooleanSupplier)}, but
+     * deletes what it returns in the same durable step, for a consumer that acknowledges on receipt:
+     * one commit per receive instead of two. Until that step is durable the messages stay in the
+     * queue, so a crash loses none. Their receipt handles are spent; ReceiveRequestAttemptId is ignored.
+     */
+    List<ReceivedMessage> consumeMessage(ReceiveMessageRequest request, long waitMillis,
+                                         Predicate<MessageView> filter, BooleanSupplier cancelled);
+
     /** Wakes every receive waiting on the queue so that it checks its cancellation. */
     void wakeUp(String queueUrl);
 }

@@ -162,7 +162,7 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
             q.lastPurgeAt = now;
             store.purge(q);
             int id = q.id;
-            store.journal.submit(w -> w.execute("UPDATE WHARF_QUEUE SET PURGED_AT = ? WHERE ID = ?", now, id), null);
+            store.journal.post(w -> w.execute("UPDATE WHARF_QUEUE SET PURGED_AT = ? WHERE ID = ?", now, id));
         } finally {
             store.lock.unlock();
         }
@@ -252,6 +252,12 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
     }
 
     @Override
+    public List<ReceivedMessage> consumeMessage(ReceiveMessageRequest request, long waitMillis,
+                                                Predicate<MessageView> filter, BooleanSupplier cancelled) {
+        return receives.consume(request, waitMillis, filter, cancelled);
+    }
+
+    @Override
     public void wakeUp(String queueUrl) {
         store.lock.lock();
         try {
@@ -278,7 +284,7 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
         } finally {
             store.lock.unlock();
         }
-        Journal.await(done);
+        store.journal.await(done);
     }
 
     @Override
@@ -301,7 +307,7 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
         } finally {
             store.lock.unlock();
         }
-        Journal.await(done);
+        store.journal.await(done);
     }
 
     @Override

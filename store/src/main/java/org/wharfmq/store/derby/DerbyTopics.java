@@ -61,9 +61,9 @@ final class DerbyTopics implements Topics {
             int id = store.nextQueueId++;
             store.topics.put(topicName, new Topic(id, topicName));
             long now = store.clock.millis();
-            store.journal.submit(w -> w.execute("INSERT INTO WHARF_QUEUE (ID, NAME, KIND, ATTRS, CREATED_AT,"
+            store.journal.post(w -> w.execute("INSERT INTO WHARF_QUEUE (ID, NAME, KIND, ATTRS, CREATED_AT,"
                     + " MODIFIED_AT, PURGED_AT, DELETED_AT) VALUES (?, ?, ?, '', ?, ?, 0, 0)",
-                    id, topicName, QueueState.KIND_TOPIC, now, now), null);
+                    id, topicName, QueueState.KIND_TOPIC, now, now));
         } finally {
             store.lock.unlock();
         }
@@ -81,7 +81,7 @@ final class DerbyTopics implements Topics {
             }
             store.topics.remove(topicName);
             int id = t.id;
-            store.journal.submit(w -> w.execute("UPDATE WHARF_QUEUE SET DELETED_AT = ? WHERE ID = ?", now, id), null);
+            store.journal.post(w -> w.execute("UPDATE WHARF_QUEUE SET DELETED_AT = ? WHERE ID = ?", now, id));
         } finally {
             store.lock.unlock();
         }
@@ -183,7 +183,7 @@ final class DerbyTopics implements Topics {
         } finally {
             store.lock.unlock();
         }
-        Journal.await(durable);
+        store.journal.await(durable);
         return result;
     }
 

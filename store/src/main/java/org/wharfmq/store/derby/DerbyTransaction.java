@@ -119,7 +119,7 @@ class DerbyTransaction implements StoreTransaction {
         } finally {
             store.lock.unlock();
         }
-        Journal.await(durable);
+        store.journal.await(durable);
     }
 
     @Override

@@ -258,9 +258,9 @@ final class DerbyXAResource implements StoreXAResource {
         }
     }
 
-    private static void await(CompletableFuture<Void> durable) throws XAException {
+    private void await(CompletableFuture<Void> durable) throws XAException {
         try {
-            Journal.await(durable);
+            store.journal.await(durable);
         } catch (QueueServiceException e) {
             XAException x = error(XAException.XAER_RMERR, e.getMessage());
             x.initCause(e);

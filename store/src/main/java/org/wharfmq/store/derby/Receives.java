@@ -28,6 +28,8 @@ final class Receives {
     static final int STANDARD_INFLIGHT_LIMIT = 120_000;
     static final int FIFO_INFLIGHT_LIMIT = 20_000;
     private static final long ATTEMPT_WINDOW = 300_000;
+    /** How long a consumed message stays in flight at most while its body is read: the longest visibility. */
+    private static final long HOLD_MILLIS = 43_200_000;
 
     /** A FIFO receive remembered by its ReceiveRequestAttemptId. */
     record Attempt(long createdAt, List<Msg> msgs, int[] counts, long[] visibleAts) {
@@ -71,6 +73,20 @@ final class Receives {
 
     List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
                                   BooleanSupplier cancelled) {
+        return receive(r, waitMillis, filter, cancelled, false);
+    }
+
+    /**
+     * Receives and deletes in one durable step. The messages are held in flight while their bodies
+     * are read, then deleted; a crash before the delete is durable leaves them in the queue.
+     */
+    List<ReceivedMessage> consume(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
+                                  BooleanSupplier cancelled) {
+        return receive(r, waitMillis, filter, cancelled, true);
+    }
+
+    private List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
+                                          BooleanSupplier cancelled, boolean consume) {
         int max = r.maxNumberOfMessages();
         if (max < 1 || max > 10) {
             throw new QueueServiceException(INVALID_PARAMETER_VALUE, "MaxNumberOfMessages " + max
@@ -87,11 +103,13 @@ final class Receives {
         long start = System.nanoTime();
         Map<Long, Boolean> verdicts = filter == null ? null : new HashMap<>();
         List<Delivery> delivered = List.of();
+        List<Msg> held = List.of();
+        List<Journal.Step> heldSteps = List.of();
         CompletableFuture<Void> durable = null;
         store.lock.lock();
         try {
             QueueState q = store.queue(r.queueUrl());
-            String attemptId = q.fifo() ? r.receiveRequestAttemptId() : null;
+            String attemptId = q.fifo() && !consume ? r.receiveRequestAttemptId() : null;
             if (attemptId != null) {
                 MessageRules.checkFifoId("ReceiveRequestAttemptId", attemptId);
             }
@@ -119,9 +137,14 @@ final class Receives {
                     q = store.queue(r.queueUrl());
                 }
                 List<Journal.Step> steps = new ArrayList<>();
-                List<Msg> taken = select(q, max, store.clock.millis(), visibility, matching, steps);
+                List<Msg> taken = select(q, max, store.clock.millis(), visibility, matching, steps, consume);
                 if (!taken.isEmpty()) {
                     delivered = taken.stream().map(Delivery::of).toList();
+                    if (consume) {
+                        held = taken;
+                        heldSteps = steps;
+                        break;
+                    }
                     durable = store.journal.submitAll(steps, null);
                     if (queueAttempts != null) {
                         queueAttempts.put(attemptId, attempt(now, taken));
@@ -129,7 +152,7 @@ final class Receives {
                     break;
                 }
                 if (!steps.isEmpty()) {
-                    store.journal.submitAll(steps, null);
+                    store.journal.postAll(steps);
                 }
                 if (filter != null && q.arrivals != arrivals) {
                     // Messages arrived while the filter ran with the lock released: look again.
@@ -158,14 +181,61 @@ final class Receives {
             store.lock.unlock();
         }
         if (durable != null) {
-            Journal.await(durable);
+            store.journal.await(durable);
+        }
+        if (!held.isEmpty()) {
+            return consumeHeld(held, heldSteps, delivered);
         }
         return toMessages(delivered, true);
     }
 
+    private List<ReceivedMessage> consumeHeld(List<Msg> held, List<Journal.Step> steps, List<Delivery> delivered) {
+        List<ReceivedMessage> out;
+        try {
+            out = toMessages(delivered, true);
+        } catch (RuntimeException e) {
+            release(held, steps);
+            throw e;
+        }
+        CompletableFuture<Void> durable;
+        store.lock.lock();
+        try {
+            for (Msg m : held) {
+                // A purge or a queue deletion may have taken it meanwhile.
+                if (store.byRow.get(m.rowId) == m && m.state == Msg.INFLIGHT) {
+                    m.queue.remove(m);
+                    steps.add(store.forget(m));
+                }
+            }
+            durable = store.journal.submitAll(steps, null);
+        } finally {
+            store.lock.unlock();
+        }
+        store.journal.await(durable);
+        return out;
+    }
+
+    /** Puts held messages back, visible at once, when their bodies could not be read. */
+    private void release(List<Msg> held, List<Journal.Step> steps) {
+        store.lock.lock();
+        try {
+            long now = store.clock.millis();
+            for (Msg m : held) {
+                if (store.byRow.get(m.rowId) == m && m.state == Msg.INFLIGHT) {
+                    m.receiveCount--;
+                    m.queue.changeVisibility(m, now);
+                    store.advance(m.queue, now);
+                }
+            }
+            store.journal.postAll(steps);
+        } finally {
+            store.lock.unlock();
+        }
+    }
+
     /** Offers the queue's candidates in order; returns those delivered, adding their durable steps. */
     private List<Msg> select(QueueState q, int max, long now, int visibility, Set<Long> matching,
-                             List<Journal.Step> steps) {
+                             List<Journal.Step> steps, boolean consume) {
         int limit = q.fifo() ? FIFO_INFLIGHT_LIMIT : STANDARD_INFLIGHT_LIMIT;
         if (q.inflight() >= limit) {
             if (q.fifo()) {
@@ -196,6 +266,11 @@ final class Receives {
             m.receiveCount++;
             if (m.firstReceiveAt == 0) {
                 m.firstReceiveAt = now;
+            }
+            if (consume) {
+                // Held until deleted; nothing to write before that.
+                m.queue.markInflight(m, now + HOLD_MILLIS);
+                return QueueState.Decision.DELIVER;
             }
             m.queue.markInflight(m, now + visibility * 1000L);
             Writes.Row row = Writes.Row.of(m);

@@ -54,7 +54,7 @@ final class Sends {
         } finally {
             store.lock.unlock();
         }
-        Journal.await(done);
+        store.journal.await(done);
         return result;
     }
 
@@ -89,7 +89,7 @@ final class Sends {
         } finally {
             store.lock.unlock();
         }
-        pending.forEach(Journal::await);
+        pending.forEach(store.journal::await);
         return new BatchResult<>(ok, failed);
     }
 
@@ -215,10 +215,10 @@ final class Sends {
         QueueState q = m.queue;
         if (store.byId.get(q.id) != q) {
             // The queue was deleted while the send was being written.
-            store.journal.submit(w -> {
+            store.journal.post(w -> {
                 w.deleteMessage(m.rowId);
                 w.deleteBody(m.bodyId);
-            }, null);
+            });
             return;
         }
         store.byRow.put(m.rowId, m);
@@ -234,8 +234,8 @@ final class Sends {
         dedup.lastCleanup = now;
         long before = now - q.config.deduplicationWindow() * 1000L;
         int id = q.id;
-        store.journal.submit(w -> w.execute("DELETE FROM WHARF_DEDUP WHERE QUEUE_ID = ? AND ACCEPTED_AT <= ?",
-                id, before), null);
+        store.journal.post(w -> w.execute("DELETE FROM WHARF_DEDUP WHERE QUEUE_ID = ? AND ACCEPTED_AT <= ?",
+                id, before));
     }
 
     static String sequenceNumber(long seq) {

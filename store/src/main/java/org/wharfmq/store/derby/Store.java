@@ -84,7 +84,7 @@ final class Store {
     }
 
     long nextId() {
-        return ids.next(limit -> journal.submit(w -> saveMeta(w, Ids.META_NEXT, Long.toString(limit)), null));
+        return ids.next(limit -> journal.post(w -> saveMeta(w, Ids.META_NEXT, Long.toString(limit))));
     }
 
     static void saveMeta(Writes w, String name, String value) throws SQLException {
@@ -95,7 +95,7 @@ final class Store {
 
     /** Waits until everything submitted so far is durable. */
     void sync() {
-        Journal.await(journal.submit(w -> { }, null));
+        journal.await(journal.submit(w -> { }, null));
     }
 
     /** Applies time to a queue: drops what retention ended and wakes messages whose time came. */
@@ -107,7 +107,7 @@ final class Store {
             for (Msg m : dropped) {
                 steps.add(forget(m));
             }
-            journal.submitAll(steps, null);
+            journal.postAll(steps);
         }
         if (q.queued() > queued) {
             q.available.signalAll();
@@ -122,9 +122,9 @@ final class Store {
         byId.put(q.id, q);
         deletedAt.remove(name);
         String attrs = encodeConfig(config);
-        journal.submit(w -> w.execute("INSERT INTO WHARF_QUEUE (ID, NAME, KIND, TOPIC, SUBSCRIPTION, TAG, ATTRS,"
+        journal.post(w -> w.execute("INSERT INTO WHARF_QUEUE (ID, NAME, KIND, TOPIC, SUBSCRIPTION, TAG, ATTRS,"
                 + " CREATED_AT, MODIFIED_AT, PURGED_AT, DELETED_AT) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)",
-                q.id, name, kind, topic, subscription, tag, attrs, now, now), null);
+                q.id, name, kind, topic, subscription, tag, attrs, now, now));
         return q;
     }
 
@@ -132,8 +132,8 @@ final class Store {
         String attrs = encodeConfig(q.config);
         long modified = q.modifiedAt;
         int id = q.id;
-        journal.submit(w -> w.execute("UPDATE WHARF_QUEUE SET ATTRS = ?, MODIFIED_AT = ? WHERE ID = ?",
-                attrs, modified, id), null);
+        journal.post(w -> w.execute("UPDATE WHARF_QUEUE SET ATTRS = ?, MODIFIED_AT = ? WHERE ID = ?",
+                attrs, modified, id));
     }
 
     /** Deletes a queue with its messages; its name is reserved for 60 s. */
@@ -147,7 +147,7 @@ final class Store {
             deletedAt.put(q.name, now);
         }
         int id = q.id;
-        journal.submit(w -> w.execute("UPDATE WHARF_QUEUE SET DELETED_AT = ? WHERE ID = ?", now, id), null);
+        journal.post(w -> w.execute("UPDATE WHARF_QUEUE SET DELETED_AT = ? WHERE ID = ?", now, id));
         q.available.signalAll();
     }
 
@@ -161,7 +161,7 @@ final class Store {
             }
         }
         attempts.remove(q.id);
-        journal.submitAll(steps, null);
+        journal.postAll(steps);
     }
 
     /** Deletes a message the caller may delete (checked); durable when the future completes. */
