@@ -106,6 +106,12 @@ public final class MessageRules {
     /** Checks that text holds only the characters MODEL.md allows. */
     public static void checkText(String what, String text) {
         for (int i = 0; i < text.length(); ) {
+            char c = text.charAt(i);
+            if (c >= 0x20 && c < 0xD800) {
+                // The common case, allowed without decoding a code point.
+                i++;
+                continue;
+            }
             int cp = text.codePointAt(i);
             boolean ok = cp == 0x9 || cp == 0xA || cp == 0xD || (cp >= 0x20 && cp <= 0xD7FF)
                     || (cp >= 0xE000 && cp <= 0xFFFD) || (cp >= 0x10000 && cp <= 0x10FFFF);

@@ -1,0 +1,83 @@
+package org.wharfmq.bench;
+
+import jakarta.jms.ConnectionFactory;
+import java.nio.file.Path;
+import org.apache.activemq.artemis.api.config.ActiveMQDefaultConfiguration;
+import org.apache.activemq.artemis.core.config.Configuration;
+import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.server.JournalType;
+import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+
+/**
+ * ActiveMQ Artemis embedded in this JVM with its file journal (NIO, so that both systems write
+ * through the same kind of file I/O), reached through an in-VM connector. With {@code bt0} the
+ * journal buffer timeout is 0: every sync writes at once instead of waiting to batch.
+ */
+final class ArtemisSystem implements BenchSystem {
+    static final String DEFAULT = "artemis";
+    static final String BT0 = "artemis-bt0";
+
+    private final boolean bt0;
+    private final String vmUrl;
+    private EmbeddedActiveMQ server;
+    private ActiveMQConnectionFactory factory;
+
+    ArtemisSystem(boolean bt0) {
+        this.bt0 = bt0;
+        // Both variants may run side by side in one JVM: each has its own in-VM acceptor.
+        this.vmUrl = bt0 ? "vm://1" : "vm://0";
+    }
+
+    @Override
+    public String name() {
+        return bt0 ? BT0 : DEFAULT;
+    }
+
+    @Override
+    public void start(Path dir) throws Exception {
+        Configuration c = new ConfigurationImpl()
+                .setName(name())
+                .setJMXManagementEnabled(false)
+                .setPersistenceEnabled(true)
+                .setSecurityEnabled(false)
+                .setJournalType(JournalType.NIO)
+                .setJournalDirectory(dir.resolve("journal").toString())
+                .setBindingsDirectory(dir.resolve("bindings").toString())
+                .setPagingDirectory(dir.resolve("paging").toString())
+                .setLargeMessagesDirectory(dir.resolve("large").toString())
+                .addAcceptorConfiguration("in-vm", vmUrl);
+        c.setJournalBufferTimeout_NIO(bt0 ? 0 : ActiveMQDefaultConfiguration.getDefaultJournalBufferTimeoutNio());
+        server = new EmbeddedActiveMQ().setConfiguration(c);
+        server.start();
+        factory = new ActiveMQConnectionFactory(vmUrl);
+    }
+
+    @Override
+    public ConnectionFactory connectionFactory() {
+        return factory;
+    }
+
+    @Override
+    public String queueName(String base, boolean fifo) {
+        // Artemis keeps a message group's order on any queue.
+        return base;
+    }
+
+    @Override
+    public String dedupProperty() {
+        return "_AMQ_DUPL_ID";
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (factory != null) {
+            factory.close();
+            factory = null;
+        }
+        if (server != null) {
+            server.stop();
+            server = null;
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package org.wharfmq.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Runs the benchmark: every selected scenario on Wharf and on ActiveMQ Artemis (default and
+ * journalBufferTimeout 0), plus the disk's own fsync rate, alternating systems round by round after
+ * a warm-up; then writes {@code bench-results.json}, {@code bench-results.md} and
+ * {@code bench-results.png} to the output directory.
+ */
+public final class Bench {
+    private final Settings settings;
+    private final Results results = new Results();
+    private final Path runDir;
+
+    private Bench(Settings settings) {
+        this.settings = settings;
+        this.runDir = settings.out().resolve("bench-run");
+    }
+
+    public static void main(String[] args) throws Exception {
+        Settings settings;
+        try {
+            settings = Settings.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        new Bench(settings).run();
+    }
+
+    private void run() throws Exception {
+        deleteTree(runDir);
+        Files.createDirectories(runDir);
+        long start = System.nanoTime();
+        List<BenchSystem> systems = List.of(BenchSystem.named(WharfSystem.NAME),
+                BenchSystem.named(ArtemisSystem.DEFAULT), BenchSystem.named(ArtemisSystem.BT0));
+        try {
+            for (BenchSystem s : systems) {
+                s.start(runDir.resolve(s.name()));
+            }
+            Workloads workloads = new Workloads(settings);
+            for (String scenario : settings.scenarios()) {
+                if (!scenario.equals("S7")) {
+                    measure(scenario, systems, workloads);
+                }
+            }
+        } finally {
+            for (BenchSystem s : systems) {
+                s.close();
+            }
+        }
+        if (settings.scenarios().contains("S7")) {
+            for (String system : List.of(WharfSystem.NAME, ArtemisSystem.DEFAULT)) {
+                bigQueue(system);
+            }
+        }
+        Path out = settings.out();
+        Files.createDirectories(out);
+        Report.writeJson(results, out.resolve("bench-results.json"));
+        String table = Report.markdown(results, machine());
+        Files.writeString(out.resolve("bench-results.md"), table);
+        Chart.writePng(results, out.resolve("bench-results.png"));
+        System.out.println(table);
+        System.out.printf("bench: %s run in %.0f s; results in %s%n", settings.quick() ? "quick" : "full",
+                (System.nanoTime() - start) / 1e9, out.toAbsolutePath());
+        deleteTree(runDir);
+    }
+
+    /** A warm-up on every system, then the counted rounds, alternating the order of systems. */
+    private void measure(String scenario, List<BenchSystem> systems, Workloads workloads) throws Exception {
+        int disk = switch (scenario) {
+            case "S1" -> 1;
+            case "S3" -> 4;
+            default -> 0;
+        };
+        for (BenchSystem s : systems) {
+            workloads.run(scenario, s, scenario.toLowerCase() + "-warmup");
+        }
+        for (int round = 1; round <= settings.rounds(); round++) {
+            List<BenchSystem> order = new ArrayList<>(systems);
+            if (round % 2 == 0) {
+                java.util.Collections.reverse(order);
+            }
+            for (BenchSystem s : order) {
+                Map<String, Double> figures = workloads.run(scenario, s, scenario.toLowerCase() + "-r" + round);
+                figures.forEach((metric, v) -> results.add(scenario, s.name(), metric, v));
+                System.out.printf("%s round %d %-12s %s%n", scenario, round, s.name(), figures);
+            }
+            if (disk > 0) {
+                double rate = Disk.fsyncsPerSecond(runDir.resolve("disk"), disk, settings.nanos());
+                results.add(scenario, "disk", "fsync/s", rate);
+                System.out.printf("%s round %d %-12s %.0f fsync/s (%d threads)%n", scenario, round, "disk", rate, disk);
+            }
+        }
+    }
+
+    /** S7 in a JVM of its own, so that the heap it reports is the system's. */
+    private void bigQueue(String system) throws Exception {
+        Path dir = runDir.resolve("s7-" + system);
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        ProcessBuilder pb = new ProcessBuilder(java.toString(), "-Xmx2g", "-cp", System.getProperty("java.class.path"),
+                BigQueue.class.getName(), system, dir.toString(), Integer.toString(settings.bigQueue()),
+                Integer.toString(settings.bigSample()), Integer.toString(settings.rounds()));
+        pb.redirectError(ProcessBuilder.Redirect.INHERIT);
+        Process p = pb.start();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                if (line.startsWith("S7 ")) {
+                    int last = line.lastIndexOf(' ');
+                    String metric = line.substring(3, last);
+                    double value = Double.parseDouble(line.substring(last + 1));
+                    results.add("S7", system, metric, value);
+                    System.out.printf("S7 %-12s %s %s%n", system, metric, Report.fmt(value));
+                }
+            }
+        }
+        if (p.waitFor() != 0) {
+            throw new IllegalStateException("S7 on " + system + " failed with exit code " + p.exitValue());
+        }
+        deleteTree(dir);
+    }
+
+    private String machine() {
+        return Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("os.name") + " "
+                + System.getProperty("os.version") + ", Java " + System.getProperty("java.version") + ", "
+                + (Runtime.getRuntime().maxMemory() >> 20) + " MiB max heap, data in " + runDir.toAbsolutePath()
+                + (settings.quick() ? " (--quick: short rounds and a " + settings.bigQueue()
+                + "-message S7; not figures to compare)" : "");
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package org.wharfmq.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/** Writes a run's figures as JSON and as a Markdown table with the Wharf/Artemis ratios of medians. */
+final class Report {
+    static final List<String> SYSTEMS = List.of("disk", WharfSystem.NAME, ArtemisSystem.DEFAULT, ArtemisSystem.BT0);
+
+    private Report() {
+    }
+
+    static void writeJson(Results results, Path file) throws IOException {
+        StringBuilder b = new StringBuilder("[\n");
+        List<Results.Row> rows = results.rows();
+        for (int i = 0; i < rows.size(); i++) {
+            Results.Row r = rows.get(i);
+            b.append(String.format(Locale.ROOT,
+                    "  {\"scenario\": \"%s\", \"system\": \"%s\", \"metric\": \"%s\", \"median\": %s, \"min\": %s,"
+                            + " \"max\": %s, \"rounds\": %d}%s%n",
+                    r.scenario(), r.system(), r.metric(), num(r.median()), num(r.min()), num(r.max()), r.n(),
+                    i + 1 < rows.size() ? "," : ""));
+        }
+        Files.writeString(file, b.append("]\n").toString());
+    }
+
+    static String markdown(Results results, String machine) {
+        StringBuilder b = new StringBuilder();
+        b.append("Machine: ").append(machine).append("\n\n");
+        b.append("| scenario | metric |");
+        for (String s : SYSTEMS) {
+            b.append(' ').append(s).append(" |");
+        }
+        b.append(" wharf/artemis | wharf/artemis-bt0 |\n|---|---|");
+        b.append("---|".repeat(SYSTEMS.size() + 2)).append('\n');
+        Set<List<String>> lines = new LinkedHashSet<>();
+        for (Results.Row r : results.rows()) {
+            lines.add(List.of(r.scenario(), r.metric()));
+        }
+        List<List<String>> ordered = new ArrayList<>(lines);
+        ordered.sort((x, y) -> x.get(0).compareTo(y.get(0)));
+        for (List<String> line : ordered) {
+            String scenario = line.get(0);
+            String metric = line.get(1);
+            b.append("| ").append(scenario).append(" | ").append(metric).append(" |");
+            for (String s : SYSTEMS) {
+                b.append(' ').append(cell(results, scenario, s, metric)).append(" |");
+            }
+            double w = results.median(scenario, WharfSystem.NAME, metric);
+            b.append(' ').append(ratio(w, results.median(scenario, ArtemisSystem.DEFAULT, metric))).append(" |");
+            b.append(' ').append(ratio(w, results.median(scenario, ArtemisSystem.BT0, metric))).append(" |\n");
+        }
+        b.append("\nCells: median (min-max) of the counted rounds. Ratios are of medians; for latencies and times"
+                + " lower is better.\n");
+        return b.toString();
+    }
+
+    private static String cell(Results results, String scenario, String system, String metric) {
+        for (Results.Row r : results.rows()) {
+            if (r.scenario().equals(scenario) && r.system().equals(system) && r.metric().equals(metric)) {
+                return fmt(r.median()) + " (" + fmt(r.min()) + "-" + fmt(r.max()) + ")";
+            }
+        }
+        return "";
+    }
+
+    private static String ratio(double a, double b) {
+        return Double.isNaN(a) || Double.isNaN(b) || b == 0 ? "" : String.format(Locale.ROOT, "%.2f", a / b);
+    }
+
+    static String fmt(double v) {
+        if (Double.isNaN(v)) {
+            return "n/a";
+        }
+        return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    private static String num(double v) {
+        return Double.isNaN(v) ? "null" : String.format(Locale.ROOT, "%.3f", v);
+    }
+}

@@ -1,0 +1,96 @@
+package org.wharfmq.bench;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What one run measures, from the command line. {@code --quick} shrinks every duration and count
+ * for a smoke test; its figures are not meant to be compared.
+ */
+record Settings(boolean quick, int rounds, double seconds, int drainCount, int bigQueue, int bigSample,
+                Set<String> scenarios, Path out) {
+
+    static final List<String> ALL = List.of("S1", "S2", "S3", "S4", "S5", "S6", "S7");
+    static final String USAGE = "usage: Bench [--quick] [--rounds N (>= 3)] [--seconds S] [--scenarios S1,S3,...]"
+            + " [--big-queue N] [--out DIR]";
+
+    static Settings parse(String... args) {
+        boolean quick = List.of(args).contains("--quick");
+        int rounds = 3;
+        double seconds = quick ? 0.5 : 5;
+        int drain = quick ? 500 : 20_000;
+        int big = quick ? 20_000 : 1_000_000;
+        int sample = quick ? 2_000 : 20_000;
+        Set<String> scenarios = new LinkedHashSet<>(ALL);
+        Path out = Path.of("target");
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--quick" -> { }
+                case "--rounds" -> rounds = intArg(a, value(args, ++i, a), 3);
+                case "--seconds" -> seconds = secondsArg(value(args, ++i, a));
+                case "--big-queue" -> big = intArg(a, value(args, ++i, a), 1000);
+                case "--out" -> out = Path.of(value(args, ++i, a));
+                case "--scenarios" -> scenarios = scenarioArg(value(args, ++i, a));
+                default -> throw new IllegalArgumentException("unknown argument '" + a + "'; " + USAGE);
+            }
+        }
+        return new Settings(quick, rounds, seconds, drain, big, Math.min(sample, big / 4), scenarios, out);
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value; " + USAGE);
+        }
+        return args[i];
+    }
+
+    private static int intArg(String option, String v, int min) {
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= min) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(option + " '" + v + "' is not a whole number >= " + min);
+    }
+
+    private static double secondsArg(String v) {
+        try {
+            double s = Double.parseDouble(v);
+            if (s > 0 && s <= 600) {
+                return s;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("--seconds '" + v + "' is not a number of seconds in (0, 600]");
+    }
+
+    private static Set<String> scenarioArg(String v) {
+        Set<String> out = new LinkedHashSet<>();
+        List<String> unknown = new ArrayList<>();
+        for (String s : v.split(",")) {
+            String name = s.trim().toUpperCase();
+            if (ALL.contains(name)) {
+                out.add(name);
+            } else {
+                unknown.add(s);
+            }
+        }
+        if (!unknown.isEmpty() || out.isEmpty()) {
+            throw new IllegalArgumentException("--scenarios '" + v + "' names unknown scenarios " + unknown
+                    + "; known: " + ALL);
+        }
+        return out;
+    }
+
+    long nanos() {
+        return (long) (seconds * 1e9);
+    }
+}

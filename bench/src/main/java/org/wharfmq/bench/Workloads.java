@@ -1,0 +1,222 @@
+package org.wharfmq.bench;
+
+import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Queue;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Scenarios S1 to S6, written once against plain JMS and run on every system. Each returns its
+ * metrics by name: {@code msg/s}, and for the producer-consumer scenarios {@code p50 ms} and
+ * {@code p99 ms} of end-to-end latency.
+ */
+final class Workloads {
+    static final String BODY = "x".repeat(1024);
+    private static final String SENT_AT = "sentAtNanos";
+
+    private final Settings settings;
+
+    Workloads(Settings settings) {
+        this.settings = settings;
+    }
+
+    Map<String, Double> run(String scenario, BenchSystem system, String queue) throws Exception {
+        ConnectionFactory cf = system.connectionFactory();
+        return switch (scenario) {
+            case "S1" -> Map.of("msg/s", syncSend(cf, system.queueName(queue, false)));
+            case "S2" -> Map.of("msg/s", drain(cf, system.queueName(queue, false)));
+            case "S3" -> flow(system, queue, 4, false, DeliveryMode.PERSISTENT);
+            case "S4" -> Map.of("msg/s", transactedSend(cf, system.queueName(queue, false)));
+            case "S5" -> flow(system, queue, 4, true, DeliveryMode.PERSISTENT);
+            case "S6" -> flow(system, queue, 1, false, DeliveryMode.NON_PERSISTENT);
+            default -> throw new IllegalArgumentException("no workload for " + scenario);
+        };
+    }
+
+    /** S1: one producer, synchronous persistent sends. */
+    private double syncSend(ConnectionFactory cf, String queue) throws JMSException {
+        try (Connection c = cf.createConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageProducer p = s.createProducer(s.createQueue(queue));
+            p.setDeliveryMode(DeliveryMode.PERSISTENT);
+            long start = System.nanoTime();
+            long end = start + settings.nanos();
+            long n = 0;
+            while (System.nanoTime() < end) {
+                p.send(s.createTextMessage(BODY));
+                n++;
+            }
+            return n / seconds(start);
+        }
+    }
+
+    /** S2: one AUTO_ACKNOWLEDGE consumer draining a filled queue. */
+    private double drain(ConnectionFactory cf, String queue) throws JMSException {
+        int count = settings.drainCount();
+        fill(cf, queue, count);
+        try (Connection c = cf.createConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageConsumer consumer = s.createConsumer(s.createQueue(queue));
+            c.start();
+            long start = System.nanoTime();
+            for (int i = 0; i < count; i++) {
+                if (consumer.receive(10_000) == null) {
+                    throw new IllegalStateException("S2: message " + i + " of " + count + " did not arrive");
+                }
+            }
+            return count / seconds(start);
+        }
+    }
+
+    /** Sends {@code count} messages in transactions of 100 (setup, not measured). */
+    static void fill(ConnectionFactory cf, String queue, int count) throws JMSException {
+        try (Connection c = cf.createConnection()) {
+            Session s = c.createSession(true, Session.SESSION_TRANSACTED);
+            MessageProducer p = s.createProducer(s.createQueue(queue));
+            for (int i = 1; i <= count; i++) {
+                p.send(s.createTextMessage(BODY));
+                if (i % 100 == 0 || i == count) {
+                    s.commit();
+                }
+            }
+        }
+    }
+
+    /** S4: one transacted producer committing every 100 messages. */
+    private double transactedSend(ConnectionFactory cf, String queue) throws JMSException {
+        try (Connection c = cf.createConnection()) {
+            Session s = c.createSession(true, Session.SESSION_TRANSACTED);
+            MessageProducer p = s.createProducer(s.createQueue(queue));
+            long start = System.nanoTime();
+            long end = start + settings.nanos();
+            long n = 0;
+            while (System.nanoTime() < end) {
+                for (int i = 0; i < 100; i++) {
+                    p.send(s.createTextMessage(BODY));
+                }
+                s.commit();
+                n += 100;
+            }
+            return n / seconds(start);
+        }
+    }
+
+    /**
+     * S3, S5, S6: {@code pairs} producers and as many AUTO_ACKNOWLEDGE consumers at once, each on its
+     * own connection. Producers send for the scenario's time; the rate counts every message until
+     * the last one is consumed. With {@code fifo}, messages carry one of 100 groups and a dedup id.
+     */
+    private Map<String, Double> flow(BenchSystem system, String base, int pairs, boolean fifo, int mode)
+            throws Exception {
+        String queue = system.queueName(base, fifo);
+        ConnectionFactory cf = system.connectionFactory();
+        AtomicLong sent = new AtomicLong();
+        AtomicLong received = new AtomicLong();
+        AtomicBoolean producing = new AtomicBoolean(true);
+        Latencies latencies = new Latencies();
+        ExecutorService pool = Executors.newFixedThreadPool(2 * pairs);
+        List<Future<?>> tasks = new ArrayList<>();
+        long start = System.nanoTime();
+        long end = start + settings.nanos();
+        AtomicLong lastReceive = new AtomicLong(start);
+        try {
+            for (int i = 0; i < pairs; i++) {
+                int producer = i;
+                tasks.add(pool.submit(() -> {
+                    produce(cf, queue, system.dedupProperty(), producer, fifo, mode, end, sent);
+                    return null;
+                }));
+            }
+            for (int i = 0; i < pairs; i++) {
+                tasks.add(pool.submit(() -> {
+                    consume(cf, queue, producing, sent, received, latencies, lastReceive);
+                    return null;
+                }));
+            }
+            for (int i = 0; i < pairs; i++) {
+                tasks.get(i).get();
+            }
+            producing.set(false);
+            for (Future<?> t : tasks) {
+                t.get(120, TimeUnit.SECONDS);
+            }
+        } finally {
+            producing.set(false);
+            pool.shutdownNow();
+        }
+        Map<String, Double> out = new LinkedHashMap<>();
+        out.put("msg/s", received.get() / ((lastReceive.get() - start) / 1e9));
+        out.put("p50 ms", latencies.percentileMillis(50));
+        out.put("p99 ms", latencies.percentileMillis(99));
+        return out;
+    }
+
+    private static void produce(ConnectionFactory cf, String queue, String dedupProperty, int producer,
+                                boolean fifo, int mode, long end, AtomicLong sent) throws JMSException {
+        try (Connection c = cf.createConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageProducer p = s.createProducer(s.createQueue(queue));
+            p.setDeliveryMode(mode);
+            for (long i = 0; System.nanoTime() < end; i++) {
+                TextMessage m = s.createTextMessage(BODY);
+                if (fifo) {
+                    m.setStringProperty("JMSXGroupID", "g" + (producer * 25 + i % 25));
+                    m.setStringProperty(dedupProperty, producer + "-" + i);
+                }
+                m.setLongProperty(SENT_AT, System.nanoTime());
+                p.send(m);
+                sent.incrementAndGet();
+            }
+        }
+    }
+
+    private static void consume(ConnectionFactory cf, String queue, AtomicBoolean producing, AtomicLong sent,
+                                AtomicLong received, Latencies latencies, AtomicLong lastReceive)
+            throws JMSException {
+        Latencies mine = new Latencies();
+        try (Connection c = cf.createConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            Queue q = s.createQueue(queue);
+            MessageConsumer consumer = s.createConsumer(q);
+            c.start();
+            long idleSince = System.nanoTime();
+            while (producing.get() || received.get() < sent.get()) {
+                Message m = consumer.receive(100);
+                long now = System.nanoTime();
+                if (m == null) {
+                    if (!producing.get() && now - idleSince > TimeUnit.SECONDS.toNanos(30)) {
+                        throw new IllegalStateException("consumers waited 30 s for " + (sent.get() - received.get())
+                                + " messages that never came");
+                    }
+                    continue;
+                }
+                idleSince = now;
+                mine.add(now - m.getLongProperty(SENT_AT));
+                received.incrementAndGet();
+                lastReceive.accumulateAndGet(now, Math::max);
+            }
+        } finally {
+            latencies.addAll(mine);
+        }
+    }
+
+    private static double seconds(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+}
