@@ -37,7 +37,14 @@ public final class Bench {
             System.exit(2);
             return;
         }
-        new Bench(settings).run();
+        try {
+            new Bench(settings).run();
+        } catch (Exception e) {
+            e.printStackTrace();
+            System.exit(1);
+        }
+        // Artemis leaves non-daemon threads behind after its servers stop.
+        System.exit(0);
     }
 
     private void run() throws Exception {

@@ -271,12 +271,12 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         long delay = deliveryDelay;
         if (listener == null) {
             session.awaitCompletions();
-            message.setJMSMessageID(send(to, wm, prio, expiration, delay));
+            message.setJMSMessageID(send(to, wm, mode, prio, expiration, delay));
             return;
         }
         session.completeAsync(() -> {
             try {
-                message.setJMSMessageID(send(to, wm, prio, expiration, delay));
+                message.setJMSMessageID(send(to, wm, mode, prio, expiration, delay));
             } catch (JMSException | RuntimeException e) {
                 listener.onException(message, e);
                 return;
@@ -285,11 +285,15 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         });
     }
 
-    /** Sends through the store and returns the JMSMessageID. */
-    private String send(WharfDestination to, WharfMessage m, int prio, long expiration, long delay)
+    /**
+     * Sends through the store and returns the JMSMessageID. A NON_PERSISTENT send to a queue
+     * returns before its message is durable.
+     */
+    private String send(WharfDestination to, WharfMessage m, int mode, int prio, long expiration, long delay)
             throws JMSException {
         MessageCodec.Encoded e = MessageCodec.encode(m);
-        MessageOptions.Options options = new MessageOptions.Options(prio, expiration, delay > 0 ? delay : -1);
+        MessageOptions.Options options = new MessageOptions.Options(prio, expiration, delay > 0 ? delay : -1,
+                mode == DeliveryMode.PERSISTENT);
         SharedStore store = session.connection.store;
         StoreTransaction tx = session.transaction();
         SendResult result;

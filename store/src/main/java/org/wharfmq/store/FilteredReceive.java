@@ -22,9 +22,10 @@ public interface FilteredReceive {
 
     /**
      * Like {@link #receiveMessage(ReceiveMessageRequest, long, Predicate, BooleanSupplier)}, but
-     * deletes what it returns in the same durable step, for a consumer that acknowledges on receipt:
-     * one commit per receive instead of two. Until that step is durable the messages stay in the
-     * queue, so a crash loses none. Their receipt handles are spent; ReceiveRequestAttemptId is ignored.
+     * deletes what it returns, for a consumer that acknowledges on receipt (JMS AUTO_ACKNOWLEDGE).
+     * The delete joins the next group commit without being waited for: nothing is written before
+     * the message is handed out, and a crash before that commit delivers it again, never loses it.
+     * Receipt handles are spent; ReceiveRequestAttemptId is ignored.
      */
     List<ReceivedMessage> consumeMessage(ReceiveMessageRequest request, long waitMillis,
                                          Predicate<MessageView> filter, BooleanSupplier cancelled);

@@ -7,17 +7,22 @@ package org.wharfmq.store;
  */
 public interface MessageOptions {
 
-    /** Delivery options of one message. */
-    record Options(int priority, long expirationTime, long delayMillis) {
+    /**
+     * Delivery options of one message.
+     *
+     * @param priority 0..9
+     * @param expirationTime epoch millis after which the message is dropped, 0 for never
+     * @param delayMillis the delay, or -1 for the request's delaySeconds or the queue's DelaySeconds
+     * @param awaitDurable false to return before the message is durable (JMS NON_PERSISTENT): it is
+     *        written by the next group commit, and a crash before that loses it
+     */
+    record Options(int priority, long expirationTime, long delayMillis, boolean awaitDurable) {
         public static final int DEFAULT_PRIORITY = 4;
         public static final Options DEFAULT = new Options(DEFAULT_PRIORITY, 0, -1);
 
-        /**
-         * @param priority 0..9
-         * @param expirationTime epoch millis after which the message is dropped, 0 for never
-         * @param delayMillis the delay, or -1 for the request's delaySeconds or the queue's DelaySeconds
-         */
-        public Options {
+        /** Options of a message whose send returns once it is durable. */
+        public Options(int priority, long expirationTime, long delayMillis) {
+            this(priority, expirationTime, delayMillis, true);
         }
     }
 

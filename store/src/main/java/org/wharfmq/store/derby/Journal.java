@@ -68,6 +68,11 @@ final class Journal implements AutoCloseable {
         return submit(all(steps), afterCommit);
     }
 
+    /** Like {@link #submit}, for a change its caller will not wait for: the journal thread writes it. */
+    CompletableFuture<Void> submitInBackground(Step step, Runnable afterCommit) {
+        return add(step, afterCommit, true);
+    }
+
     /** Queues a change that nobody waits for: the journal thread writes it. */
     void post(Step step) {
         add(step, null, true);

@@ -77,8 +77,9 @@ final class Receives {
     }
 
     /**
-     * Receives and deletes in one durable step. The messages are held in flight while their bodies
-     * are read, then deleted; a crash before the delete is durable leaves them in the queue.
+     * Receives and deletes. The messages are held in flight while their bodies are read, then
+     * deleted by the next group commit, which the caller does not wait for; a crash before that
+     * commit leaves them in the queue, to be delivered again.
      */
     List<ReceivedMessage> consume(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
                                   BooleanSupplier cancelled) {
@@ -197,7 +198,6 @@ final class Receives {
             release(held, steps);
             throw e;
         }
-        CompletableFuture<Void> durable;
         store.lock.lock();
         try {
             for (Msg m : held) {
@@ -207,11 +207,11 @@ final class Receives {
                     steps.add(store.forget(m));
                 }
             }
-            durable = store.journal.submitAll(steps, null);
+            // Not awaited: deletes of consumers that acknowledge on receipt share the next commit.
+            store.journal.postAll(steps);
         } finally {
             store.lock.unlock();
         }
-        store.journal.await(durable);
         return out;
     }
 

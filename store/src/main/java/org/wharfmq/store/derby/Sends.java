@@ -50,11 +50,13 @@ final class Sends {
             Plan plan = plan(q, r, options);
             Applied a = apply(plan, store.clock.millis(), -1, null);
             result = a.result;
-            done = submit(a);
+            done = submit(a, !options.awaitDurable());
         } finally {
             store.lock.unlock();
         }
-        store.journal.await(done);
+        if (options.awaitDurable()) {
+            store.journal.await(done);
+        }
         return result;
     }
 
@@ -195,11 +197,16 @@ final class Sends {
 
     /** Submits an applied send; its message is published once durable. */
     CompletableFuture<Void> submit(Applied a) {
+        return submit(a, false);
+    }
+
+    private CompletableFuture<Void> submit(Applied a, boolean background) {
         if (a.msg == null) {
             return a.original;
         }
         Msg m = a.msg;
-        CompletableFuture<Void> done = store.journal.submit(a.step, () -> publish(m));
+        CompletableFuture<Void> done = background ? store.journal.submitInBackground(a.step, () -> publish(m))
+                : store.journal.submit(a.step, () -> publish(m));
         done.whenComplete((v, e) -> {
             if (e == null) {
                 a.original.complete(null);
