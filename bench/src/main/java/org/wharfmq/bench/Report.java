@@ -78,7 +78,8 @@ final class Report {
         if (Double.isNaN(v)) {
             return "n/a";
         }
-        return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.2f", v);
+        double a = Math.abs(v);
+        return String.format(Locale.ROOT, a >= 100 ? "%,.0f" : a >= 10 ? "%.1f" : "%.2f", v);
     }
 
     private static String num(double v) {

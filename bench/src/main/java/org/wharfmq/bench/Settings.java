@@ -20,10 +20,10 @@ record Settings(boolean quick, int rounds, double seconds, int drainCount, int b
     static Settings parse(String... args) {
         boolean quick = List.of(args).contains("--quick");
         int rounds = 3;
-        double seconds = quick ? 0.5 : 5;
-        int drain = quick ? 500 : 20_000;
-        int big = quick ? 20_000 : 1_000_000;
-        int sample = quick ? 2_000 : 20_000;
+        double seconds = quick ? 0.3 : 5;
+        int drain = quick ? 300 : 20_000;
+        int big = quick ? 10_000 : 1_000_000;
+        int sample = quick ? 1_000 : 20_000;
         Set<String> scenarios = new LinkedHashSet<>(ALL);
         Path out = Path.of("target");
         for (int i = 0; i < args.length; i++) {
