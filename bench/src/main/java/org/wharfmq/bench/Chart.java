@@ -26,6 +26,8 @@ final class Chart {
                 .title("Wharf and ActiveMQ Artemis: throughput, medians (msg/s; disk: fsync/s)")
                 .xAxisTitle("scenario").yAxisTitle("per second (log)").build();
         chart.getStyler().setYAxisLogarithmic(true);
+        // XChart's own minimum for a bar chart can be 0, which a log axis refuses; a missing bar is 1.
+        chart.getStyler().setYAxisMin(1.0);
         chart.getStyler().setAvailableSpaceFill(0.8);
         for (String system : Report.SYSTEMS) {
             List<Double> values = new ArrayList<>();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -51,5 +52,20 @@ class BenchHarnessTest {
         assertEquals(200, r.median("S1", WharfSystem.NAME, "msg/s"));
         String table = Report.markdown(r, "test machine");
         assertTrue(table.contains("| S1 | msg/s |  | 200 (100-300) | 100 (50.0-150) |  | 2.00 |  |"), table);
+    }
+
+    @Test
+    void theChartIsDrawnWhenSystemsMissScenarios() throws Exception {
+        Results r = new Results();
+        for (String system : Report.SYSTEMS) {
+            r.add("S1", system, system.equals("disk") ? "fsync/s" : "msg/s", 6049);
+        }
+        r.add("S6", WharfSystem.NAME, "msg/s", 4575);
+        r.add("S6", ArtemisSystem.DEFAULT, "msg/s", 20095);
+        r.add("S7", WharfSystem.NAME, "full msg/s", 6231);
+        r.add("S7", ArtemisSystem.DEFAULT, "empty msg/s", 28344);
+        Path png = dir.resolve("chart.png");
+        Chart.writePng(r, png);
+        assertTrue(Files.size(png) > 1000, "chart size " + Files.size(png));
     }
 }
