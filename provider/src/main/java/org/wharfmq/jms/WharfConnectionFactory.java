@@ -84,6 +84,14 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
         return new QueueAdmin(SharedStore.of(o.storeUrl()));
     }
 
+    /**
+     * Closes the store this factory's URL names if it is open in this JVM, as a resource adapter
+     * does when it stops; its connections fail afterwards, and the next use opens it again.
+     */
+    public void closeStore() throws JMSException {
+        SharedStore.close(ConnectionOptions.parse(url).storeUrl());
+    }
+
     @Override
     public Connection createConnection() throws JMSException {
         return createConnection(user, password);

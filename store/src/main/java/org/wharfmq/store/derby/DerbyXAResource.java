@@ -14,7 +14,8 @@ import org.wharfmq.store.StoreXAResource;
 
 /**
  * XA over store transactions. Prepare checks the branch, holds the messages it deletes or changes,
- * and writes the branch durably (table WHARF_PREPARED); commit applies it; rollback releases them.
+ * and writes the branch durably (table WHARF_PREPARED); commit applies it; rollback releases them,
+ * and makes the messages it would have deleted visible again at once.
  * Branches live in the store, so any resource of the store may finish a branch after a restart.
  */
 final class DerbyXAResource implements StoreXAResource {
@@ -107,6 +108,7 @@ final class DerbyXAResource implements StoreXAResource {
         Branch b = branch(xid);
         if (b.rollbackOnly) {
             forget(b);
+            releaseConsumed(b);
             throw error(XAException.XA_RBROLLBACK, "branch " + key(xid) + " was marked rollback-only");
         }
         if (b.tx.isEmpty()) {
@@ -120,6 +122,7 @@ final class DerbyXAResource implements StoreXAResource {
                 b.held = b.tx.check();
             } catch (QueueServiceException e) {
                 store.branches.remove(key(xid));
+                releaseConsumed(b, store.clock.millis());
                 throw error(XAException.XA_RBROLLBACK, "branch " + key(xid) + " cannot commit: " + e.getMessage());
             }
             b.held.deletes().forEach(m -> m.queue.hold(m));
@@ -145,11 +148,13 @@ final class DerbyXAResource implements StoreXAResource {
             }
             forget(b);
             if (b.rollbackOnly) {
+                releaseConsumed(b);
                 throw error(XAException.XA_RBROLLBACK, "branch " + key(xid) + " was marked rollback-only");
             }
             try {
                 b.tx.commit();
             } catch (QueueServiceException e) {
+                releaseConsumed(b);
                 throw error(XAException.XA_RBROLLBACK, "branch " + key(xid) + " rolled back: " + e.getMessage());
             }
             return;
@@ -182,8 +187,8 @@ final class DerbyXAResource implements StoreXAResource {
         try {
             String k = key(xid);
             store.branches.remove(k);
+            long now = store.clock.millis();
             if (b.prepared) {
-                long now = store.clock.millis();
                 for (List<Msg> list : List.of(b.held.deletes(), b.held.changes())) {
                     for (Msg m : list) {
                         if (m.state == Msg.HELD) {
@@ -194,11 +199,39 @@ final class DerbyXAResource implements StoreXAResource {
                 }
                 durable = store.journal.submit(w -> w.execute("DELETE FROM WHARF_PREPARED WHERE XID = ?", k), null);
             }
+            releaseConsumed(b, now);
         } finally {
             store.lock.unlock();
         }
         if (durable != null) {
             await(durable);
+        }
+    }
+
+    /**
+     * Makes the messages a branch that will not commit would have deleted visible again at once,
+     * as a rolled-back session's are, when their receipt handles are still current. Under the lock.
+     * The transaction manager, not the consumer, decides a rollback, so the consumer cannot do it.
+     */
+    private void releaseConsumed(Branch b, long now) {
+        for (DerbyTransaction.Op op : b.tx.ops) {
+            if (op instanceof DerbyTransaction.Delete d) {
+                try {
+                    Msg m = store.currentMessage(store.queue(d.queueUrl()), d.receiptHandle(), true);
+                    store.changeVisibility(m, now);
+                } catch (QueueServiceException e) {
+                    // Deleted, received again or back in the queue since: nothing to release.
+                }
+            }
+        }
+    }
+
+    private void releaseConsumed(Branch b) {
+        store.lock.lock();
+        try {
+            releaseConsumed(b, store.clock.millis());
+        } finally {
+            store.lock.unlock();
         }
     }
 

@@ -196,4 +196,64 @@ class XaTest {
 
         assertEquals(List.of("a"), bodies());
     }
+
+    /** Receives the one message of the queue with a 30 s visibility timeout and deletes it in {@code xid}. */
+    private String deleteInBranch(TestXid xid) throws XAException {
+        String handle = service.receiveMessage(ReceiveMessageRequest.of(url, 1).withVisibilityTimeout(30)).get(0)
+                .receiptHandle();
+        xa.start(xid, XAResource.TMNOFLAGS);
+        xa.current().orElseThrow().deleteMessage(url, handle);
+        xa.end(xid, XAResource.TMSUCCESS);
+        return handle;
+    }
+
+    @Test
+    void rollbackOfAnEndedBranchMakesItsConsumedMessageVisibleAtOnce() throws Exception {
+        service.sendMessage(SendMessageRequest.of(url, "a"));
+        TestXid xid = TestXid.of("ended-release");
+        deleteInBranch(xid);
+
+        xa.rollback(xid);
+
+        assertEquals(List.of("a"), bodies(), "visible before its visibility timeout ends");
+    }
+
+    @Test
+    void rollbackOfAPreparedBranchMakesItsConsumedMessageVisibleAtOnce() throws Exception {
+        service.sendMessage(SendMessageRequest.of(url, "a"));
+        TestXid xid = TestXid.of("prepared-release");
+        deleteInBranch(xid);
+        xa.prepare(xid);
+
+        xa.rollback(xid);
+
+        assertEquals(List.of("a"), bodies(), "visible before its visibility timeout ends");
+    }
+
+    @Test
+    void failedOnePhaseCommitMakesItsConsumedMessageVisibleAtOnce() throws Exception {
+        service.sendMessage(SendMessageRequest.of(url, "a"));
+        TestXid xid = TestXid.of("rollback-only");
+        deleteInBranch(xid);
+        xa.start(xid, XAResource.TMJOIN);
+        xa.end(xid, XAResource.TMFAIL);
+
+        XAException e = org.junit.jupiter.api.Assertions.assertThrows(XAException.class, () -> xa.commit(xid, true));
+
+        assertEquals(XAException.XA_RBROLLBACK, e.errorCode);
+        assertEquals(List.of("a"), bodies(), "visible before its visibility timeout ends");
+    }
+
+    @Test
+    void rollbackLeavesAMessageReceivedAgainSinceInFlight() throws Exception {
+        service.sendMessage(SendMessageRequest.of(url, "a"));
+        TestXid xid = TestXid.of("stale");
+        String handle = deleteInBranch(xid);
+        service.changeMessageVisibility(url, handle, 0);
+        assertEquals(List.of("a"), bodies(), "received again under a new handle");
+
+        xa.rollback(xid);
+
+        assertEquals(List.of(), bodies(), "the new receive keeps it hidden");
+    }
 }
