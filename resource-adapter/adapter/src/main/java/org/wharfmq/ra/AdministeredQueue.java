@@ -77,7 +77,12 @@ public class AdministeredQueue implements Queue, ResourceAdapterAssociation, Ref
         if (name == null || name.isBlank()) {
             throw new ResourceException("a Wharf queue needs its name property");
         }
-        ((WharfResourceAdapter) ra).defineQueue(name, storeAttributes());
+        WharfResourceAdapter wharf = (WharfResourceAdapter) ra;
+        if (deadLetterQueue != null && !deadLetterQueue.isBlank()) {
+            // A redrive policy may only name a queue that exists.
+            wharf.defineQueue(deadLetterQueue.trim(), Map.of());
+        }
+        wharf.defineQueue(name, storeAttributes());
     }
 
     /** The attributes the store queue is created with. */

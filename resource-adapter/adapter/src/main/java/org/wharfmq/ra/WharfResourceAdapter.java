@@ -47,20 +47,24 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
         return u;
     }
 
+    /** The store URL this adapter is configured with. */
+    private String configuredUrl() {
+        return connectionURL == null || connectionURL.isBlank() ? StoreLocation.defaultUrl() : connectionURL.trim();
+    }
+
     @Override
     public void start(BootstrapContext context) throws ResourceAdapterInternalException {
-        String u = connectionURL == null || connectionURL.isBlank() ? StoreLocation.defaultUrl() : connectionURL.trim();
-        WharfConnectionFactory factory = new WharfConnectionFactory(u);
+        String u = configuredUrl();
         try {
-            factory.admin().listQueues(null);
-            recovery = factory.createXAConnection();
+            OpenStores.acquire(u);
+            recovery = new WharfConnectionFactory(u).createXAConnection();
         } catch (JMSException e) {
             throw new ResourceAdapterInternalException("cannot open the Wharf store at connectionURL '" + u + "': "
                     + e.getMessage(), e);
         }
         endpoints = new Endpoints(u, context.getWorkManager());
         url = u;
-        LOG.info(() -> "Wharf store " + u + " is open");
+        LOG.info(() -> "Wharf resource adapter started on store " + u);
     }
 
     @Override
@@ -75,8 +79,7 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
                 recovery.close();
             }
             if (u != null) {
-                new WharfConnectionFactory(u).closeStore();
-                LOG.info(() -> "Wharf store " + u + " is closed");
+                OpenStores.release(u);
             }
         } catch (JMSException e) {
             LOG.warning(() -> "closing Wharf store " + u + ": " + e.getMessage());
@@ -109,11 +112,18 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
 
     /**
      * Creates queue {@code name} with {@code attributes}, or sets them on the queue if it exists
-     * (for administered objects, which may be bound after an endpoint created the queue).
+     * (for administered objects, which may be bound after an endpoint created the queue). The
+     * adapter need not be started: the server may associate an object before it starts it.
      */
     public void defineQueue(String name, Map<String, String> attributes) throws ResourceException {
+        String u = configuredUrl();
         try {
-            var admin = new WharfConnectionFactory(url()).admin();
+            OpenStores.acquire(u);
+        } catch (JMSException e) {
+            throw new ResourceException("cannot open the Wharf store at " + u + ": " + e.getMessage(), e);
+        }
+        try {
+            var admin = new WharfConnectionFactory(u).admin();
             if (admin.listQueues(name).contains(name)) {
                 if (!attributes.isEmpty()) {
                     admin.setQueueAttributes(name, attributes);
@@ -124,6 +134,12 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
         } catch (JMSException e) {
             throw new ResourceException("cannot define queue '" + name + "' with " + attributes + ": "
                     + e.getMessage(), e);
+        } finally {
+            try {
+                OpenStores.release(u);
+            } catch (JMSException e) {
+                LOG.warning(() -> "closing Wharf store " + u + ": " + e.getMessage());
+            }
         }
     }
 

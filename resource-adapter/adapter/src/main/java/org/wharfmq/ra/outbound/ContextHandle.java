@@ -14,7 +14,7 @@ final class ContextHandle extends Handle {
     }
 
     @Override
-    RequestInfo.Kind kind() {
+    public RequestInfo.Kind kind() {
         return RequestInfo.Kind.CONTEXT;
     }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import jakarta.jms.JMSConsumer;
+import jakarta.jms.JMSException;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.QueueBrowser;
@@ -17,7 +18,7 @@ import jakarta.jms.QueueBrowser;
  * the managed connection's physical object, refuses the calls a Jakarta EE component may not make,
  * and on {@code close} closes what it opened and gives the managed connection back to the server.
  */
-abstract class Handle implements InvocationHandler {
+abstract class Handle implements InvocationHandler, ApplicationHandle {
     private final Object proxy;
     private final Set<String> forbidden;
     private final List<AutoCloseable> opened = new CopyOnWriteArrayList<>();
@@ -36,19 +37,20 @@ abstract class Handle implements InvocationHandler {
                 && Proxy.getInvocationHandler(proxy) instanceof Handle h ? h : null;
     }
 
-    Object proxy() {
+    @Override
+    public Object api() {
         return proxy;
     }
 
-    WharfManagedConnection owner() {
+    @Override
+    public WharfManagedConnection owner() {
         return owner;
     }
 
-    void reassociate(WharfManagedConnection to) {
+    @Override
+    public void reassociate(WharfManagedConnection to) {
         owner = to;
     }
-
-    abstract RequestInfo.Kind kind();
 
     /** The physical object calls go to. */
     abstract Object target();
@@ -99,30 +101,34 @@ abstract class Handle implements InvocationHandler {
         }
     }
 
-    /** Records something opened through this handle, to close with it. */
-    void opened(AutoCloseable c) {
-        opened.add(c);
-    }
-
     boolean isClosed() {
         return closed;
     }
 
     /** The application closes the handle. */
-    void close() throws Exception {
+    void close() throws JMSException {
         if (closed) {
             return;
         }
         closed = true;
-        closeOpened();
-        afterClose();
+        try {
+            closeOpened();
+        } catch (JMSException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            JMSException j = new JMSException("cannot close what " + kind() + " handle opened: " + e.getMessage());
+            j.initCause(e);
+            throw j;
+        } finally {
+            afterClose();
+        }
     }
 
     /** What closing the handle means beyond closing what it opened. */
     abstract void afterClose();
 
-    /** The server takes the managed connection back: the handle can no longer be used. */
-    void invalidate() throws Exception {
+    @Override
+    public void invalidate() throws Exception {
         closed = true;
         closeOpened();
     }

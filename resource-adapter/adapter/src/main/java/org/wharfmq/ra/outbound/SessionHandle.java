@@ -21,7 +21,7 @@ final class SessionHandle extends Handle {
     }
 
     @Override
-    RequestInfo.Kind kind() {
+    public RequestInfo.Kind kind() {
         return RequestInfo.Kind.CONNECTION;
     }
 
@@ -29,10 +29,6 @@ final class SessionHandle extends Handle {
     @Override
     Object target() {
         return connection.owner().session();
-    }
-
-    AutoCloseable asCloseable() {
-        return this::close;
     }
 
     @Override

@@ -32,7 +32,7 @@ final class WharfManagedConnection implements ManagedConnection {
     private final XASession session;
     private final XAJMSContext context;
     private final List<ConnectionEventListener> listeners = new CopyOnWriteArrayList<>();
-    private final Set<Handle> handles = ConcurrentHashMap.newKeySet();
+    private final Set<ApplicationHandle> handles = ConcurrentHashMap.newKeySet();
     private PrintWriter logWriter;
 
     WharfManagedConnection(WharfManagedConnectionFactory factory, RequestInfo info) throws ResourceException {
@@ -74,16 +74,17 @@ final class WharfManagedConnection implements ManagedConnection {
 
     @Override
     public Object getConnection(Subject subject, ConnectionRequestInfo request) {
-        Handle h = info.kind() == RequestInfo.Kind.CONTEXT ? new ContextHandle(this) : new ConnectionHandle(this);
+        ApplicationHandle h = info.kind() == RequestInfo.Kind.CONTEXT ? new ContextHandle(this)
+                : new ConnectionHandle(this);
         handles.add(h);
-        return h.proxy();
+        return h.api();
     }
 
     @Override
-    public void associateConnection(Object proxy) throws ResourceException {
-        Handle h = Handle.of(proxy);
+    public void associateConnection(Object api) throws ResourceException {
+        ApplicationHandle h = ApplicationHandle.of(api);
         if (h == null || h.kind() != info.kind()) {
-            throw new ResourceException("cannot associate " + proxy + " with a Wharf " + info.kind() + " connection");
+            throw new ResourceException("cannot associate " + api + " with a Wharf " + info.kind() + " connection");
         }
         h.owner().handles.remove(h);
         h.reassociate(this);
@@ -91,17 +92,17 @@ final class WharfManagedConnection implements ManagedConnection {
     }
 
     /** A handle was closed by the application: the server may return this connection to its pool. */
-    void closed(Handle h) {
+    void closed(ApplicationHandle h) {
         handles.remove(h);
         ConnectionEvent e = new ConnectionEvent(this, ConnectionEvent.CONNECTION_CLOSED);
-        e.setConnectionHandle(h.proxy());
+        e.setConnectionHandle(h.api());
         listeners.forEach(l -> l.connectionClosed(e));
     }
 
     @Override
     public void cleanup() throws ResourceException {
         try {
-            for (Handle h : handles) {
+            for (ApplicationHandle h : handles) {
                 h.invalidate();
             }
             if (connection != null) {
