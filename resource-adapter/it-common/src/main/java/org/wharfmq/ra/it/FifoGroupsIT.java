@@ -47,7 +47,7 @@ public class FifoGroupsIT {
         List<String> groups = new ArrayList<>();
         for (int i = 0; i < PER_GROUP; i++) {
             for (int g = 0; g < GROUPS; g++) {
-                texts.add(run + " " + i);
+                texts.add(run + " g" + g + " " + i);
                 groups.add(run + "-g" + g);
             }
         }
@@ -61,7 +61,8 @@ public class FifoGroupsIT {
         for (int g = 0; g < GROUPS; g++) {
             String group = run + "-g" + g;
             List<String> order = got.stream().filter(d -> d.group().equals(group)).map(Delivery::text).toList();
-            assertEquals(IntStream.range(0, PER_GROUP).mapToObj(i -> run + " " + i).toList(), order,
+            int n = g;
+            assertEquals(IntStream.range(0, PER_GROUP).mapToObj(i -> run + " g" + n + " " + i).toList(), order,
                     "group " + group + " in send order");
         }
         assertFalse(journal.groupOverlapped(), "a group was delivered to two sessions at once");
