@@ -1,7 +1,6 @@
 package org.wharfmq.store.derby;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -22,6 +21,21 @@ final class Database implements AutoCloseable {
         }
     }
 
+    /**
+     * Derby's driver, used directly rather than through DriverManager: in an application server
+     * (the .rar) DriverManager may not see Derby's jar, or may have let go of its driver when an
+     * application was undeployed.
+     */
+    private static final java.sql.Driver DERBY = new org.apache.derby.jdbc.EmbeddedDriver();
+
+    private static Connection connect(String url) throws SQLException {
+        Connection c = DERBY.connect(url, new java.util.Properties());
+        if (c == null) {
+            throw new SQLException("Derby does not accept " + url);
+        }
+        return c;
+    }
+
     private final String jdbcUrl;
     private final boolean memory;
     private final Connection writer;
@@ -35,7 +49,7 @@ final class Database implements AutoCloseable {
         }
         this.memory = memory;
         try {
-            writer = DriverManager.getConnection(jdbcUrl + ";create=true");
+            writer = connect(jdbcUrl + ";create=true");
             writer.setAutoCommit(false);
             writer.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
             Schema.ensure(writer);
@@ -94,7 +108,7 @@ final class Database implements AutoCloseable {
         synchronized (this) {
             if (readersOpened < READERS) {
                 try {
-                    c = DriverManager.getConnection(jdbcUrl);
+                    c = connect(jdbcUrl);
                     c.setAutoCommit(false);
                     // Bodies never change once written, so readers need no locks.
                     c.setTransactionIsolation(Connection.TRANSACTION_READ_UNCOMMITTED);
@@ -122,7 +136,7 @@ final class Database implements AutoCloseable {
         }
         closeQuietly(writer);
         try {
-            DriverManager.getConnection(jdbcUrl + (memory ? ";drop=true" : ";shutdown=true")).close();
+            connect(jdbcUrl + (memory ? ";drop=true" : ";shutdown=true")).close();
         } catch (SQLException expected) {
             // Derby reports a successful shutdown or drop as an exception (08006).
         }

@@ -58,6 +58,11 @@ final class FifoQueue extends QueueState {
         Group g = groups.get(m.groupId);
         g.inflight--;
         refresh(g);
+        if (g.readyKey >= 0) {
+            // The group's next message is deliverable now: wake long polls as a send would.
+            arrivals++;
+            available.signalAll();
+        }
     }
 
     @Override

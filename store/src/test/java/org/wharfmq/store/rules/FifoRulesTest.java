@@ -62,6 +62,23 @@ class FifoRulesTest extends StoreFixture {
     }
 
     @Test
+    void longPollWakesWhenItsGroupIsReleasedByADelete() throws Exception {
+        String url = queue("q.fifo", Map.of());
+        sendFifo(url, "a1", "a", "1");
+        sendFifo(url, "a2", "a", "2");
+        String handle = receive(url, 1).get(0).receiptHandle();
+        java.util.concurrent.CompletableFuture<List<ReceivedMessage>> poll = java.util.concurrent.CompletableFuture
+                .supplyAsync(() -> store.receiveMessage(ReceiveMessageRequest.of(url, 1).withWaitTimeSeconds(20)));
+        Thread.sleep(200);
+
+        long start = System.nanoTime();
+        store.deleteMessage(url, handle);
+
+        assertEquals(List.of("a2"), bodies(poll.get(10, java.util.concurrent.TimeUnit.SECONDS)));
+        assertTrue(System.nanoTime() - start < 5_000_000_000L, "woken by the delete, not by its wait time");
+    }
+
+    @Test
     void oneReceiveMayReturnSeveralMessagesOfAGroupInOrder() {
         String url = queue("q.fifo", Map.of());
         for (int i = 0; i < 4; i++) {

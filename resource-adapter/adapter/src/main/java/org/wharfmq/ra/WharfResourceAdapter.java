@@ -1,0 +1,155 @@
+package org.wharfmq.ra;
+
+import java.io.Serializable;
+import java.util.Map;
+import java.util.Objects;
+import java.util.logging.Logger;
+import javax.transaction.xa.XAResource;
+import jakarta.jms.JMSException;
+import jakarta.jms.XAConnection;
+import jakarta.resource.ResourceException;
+import jakarta.resource.spi.ActivationSpec;
+import jakarta.resource.spi.BootstrapContext;
+import jakarta.resource.spi.ResourceAdapterInternalException;
+import jakarta.resource.spi.endpoint.MessageEndpointFactory;
+import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.ra.inbound.Endpoints;
+
+/**
+ * Wharf's resource adapter. {@link #start} opens the store named by {@code connectionURL} (by
+ * default an embedded Derby directory under the server's data directory), {@link #stop} stops
+ * every message endpoint and closes the store, so the .rar can be redeployed in a running server.
+ */
+public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapter, Serializable {
+    private static final long serialVersionUID = 1L;
+    private static final Logger LOG = Logger.getLogger(WharfResourceAdapter.class.getName());
+
+    private String connectionURL;
+    private transient volatile String url;
+    private transient Endpoints endpoints;
+    private transient XAConnection recovery;
+
+    /** The store URL; empty means {@link StoreLocation#defaultUrl()}. */
+    public String getConnectionURL() {
+        return connectionURL;
+    }
+
+    public void setConnectionURL(String connectionURL) {
+        this.connectionURL = connectionURL;
+    }
+
+    /** The URL of the open store; fails if the adapter is not started. */
+    public String url() throws ResourceException {
+        String u = url;
+        if (u == null) {
+            throw new ResourceAdapterInternalException("the Wharf resource adapter is not started");
+        }
+        return u;
+    }
+
+    /** The store URL this adapter is configured with. */
+    private String configuredUrl() {
+        return connectionURL == null || connectionURL.isBlank() ? StoreLocation.defaultUrl() : connectionURL.trim();
+    }
+
+    @Override
+    public void start(BootstrapContext context) throws ResourceAdapterInternalException {
+        String u = configuredUrl();
+        try {
+            OpenStores.acquire(u);
+            recovery = new WharfConnectionFactory(u).createXAConnection();
+        } catch (JMSException e) {
+            throw new ResourceAdapterInternalException("cannot open the Wharf store at connectionURL '" + u + "': "
+                    + e.getMessage(), e);
+        }
+        endpoints = new Endpoints(u, context.getWorkManager());
+        url = u;
+        LOG.info(() -> "Wharf resource adapter started on store " + u);
+    }
+
+    @Override
+    public void stop() {
+        String u = url;
+        url = null;
+        if (endpoints != null) {
+            endpoints.stopAll();
+        }
+        try {
+            if (recovery != null) {
+                recovery.close();
+            }
+            if (u != null) {
+                OpenStores.release(u);
+            }
+        } catch (JMSException e) {
+            LOG.warning(() -> "closing Wharf store " + u + ": " + e.getMessage());
+        }
+    }
+
+    @Override
+    public void endpointActivation(MessageEndpointFactory factory, ActivationSpec spec) throws ResourceException {
+        url();
+        endpoints.activate(factory, spec);
+    }
+
+    @Override
+    public void endpointDeactivation(MessageEndpointFactory factory, ActivationSpec spec) {
+        if (endpoints != null) {
+            endpoints.deactivate(factory, spec);
+        }
+    }
+
+    /** One resource of the store: its prepared branches are store-wide, so it recovers them all. */
+    @Override
+    public XAResource[] getXAResources(ActivationSpec[] specs) throws ResourceException {
+        url();
+        try {
+            return new XAResource[] {recovery.createXASession().getXAResource()};
+        } catch (JMSException e) {
+            throw new ResourceException("cannot open a Wharf session for recovery: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Creates queue {@code name} with {@code attributes}, or sets them on the queue if it exists
+     * (for administered objects, which may be bound after an endpoint created the queue). The
+     * adapter need not be started: the server may associate an object before it starts it.
+     */
+    public void defineQueue(String name, Map<String, String> attributes) throws ResourceException {
+        String u = configuredUrl();
+        try {
+            OpenStores.acquire(u);
+        } catch (JMSException e) {
+            throw new ResourceException("cannot open the Wharf store at " + u + ": " + e.getMessage(), e);
+        }
+        try {
+            var admin = new WharfConnectionFactory(u).admin();
+            if (admin.listQueues(name).contains(name)) {
+                if (!attributes.isEmpty()) {
+                    admin.setQueueAttributes(name, attributes);
+                }
+            } else {
+                admin.createQueue(name, attributes);
+            }
+        } catch (JMSException e) {
+            throw new ResourceException("cannot define queue '" + name + "' with " + attributes + ": "
+                    + e.getMessage(), e);
+        } finally {
+            try {
+                OpenStores.release(u);
+            } catch (JMSException e) {
+                LOG.warning(() -> "closing Wharf store " + u + ": " + e.getMessage());
+            }
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof WharfResourceAdapter r && Objects.equals(r.connectionURL, connectionURL);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hashCode(connectionURL);
+    }
+}

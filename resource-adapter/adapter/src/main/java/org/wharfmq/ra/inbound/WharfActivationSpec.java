@@ -1,0 +1,197 @@
+package org.wharfmq.ra.inbound;
+
+import java.io.Serializable;
+import jakarta.jms.InvalidSelectorException;
+import jakarta.resource.spi.ActivationSpec;
+import jakarta.resource.spi.InvalidPropertyException;
+import jakarta.resource.spi.ResourceAdapter;
+import jakarta.resource.spi.ResourceAdapterAssociation;
+import org.wharfmq.jms.selector.Selector;
+
+/**
+ * How a message-driven bean receives: the {@code @ActivationConfigProperty} values of an MDB.
+ * {@link #validate()} rejects a bad value naming the property and the value, and the adapter
+ * validates before it activates, so a bad value fails the MDB's deployment.
+ */
+public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssociation, Serializable {
+    private static final long serialVersionUID = 1L;
+
+    static final String QUEUE = "jakarta.jms.Queue";
+    static final String TOPIC = "jakarta.jms.Topic";
+    static final String AUTO = "Auto-acknowledge";
+    static final String DUPS_OK = "Dups-ok-acknowledge";
+    static final String DURABLE = "Durable";
+    static final String NON_DURABLE = "NonDurable";
+    /** The store gives at most ten messages per receive: the one asked for and nine more. */
+    static final int MAX_PREFETCH = 9;
+    static final int MAX_VISIBILITY_TIMEOUT = 43200;
+    static final int MAX_SESSIONS = 1000;
+
+    private String destination;
+    private String destinationType = QUEUE;
+    private String messageSelector;
+    private String acknowledgeMode = AUTO;
+    private String subscriptionDurability = NON_DURABLE;
+    private String subscriptionName;
+    private String clientId;
+    private Integer maxSessions = 10;
+    private Integer visibilityTimeout;
+    private Integer prefetch = 0;
+    private transient ResourceAdapter adapter;
+
+    @Override
+    public void validate() throws InvalidPropertyException {
+        if (destination == null || destination.isBlank()) {
+            throw invalid("destination", destination, "name the queue or topic to receive from");
+        }
+        if (!QUEUE.equals(destinationType) && !TOPIC.equals(destinationType)) {
+            throw invalid("destinationType", destinationType, "use " + QUEUE + " or " + TOPIC);
+        }
+        if (!AUTO.equals(acknowledgeMode) && !DUPS_OK.equals(acknowledgeMode)) {
+            throw invalid("acknowledgeMode", acknowledgeMode, "use " + AUTO + " or " + DUPS_OK);
+        }
+        if (!DURABLE.equals(subscriptionDurability) && !NON_DURABLE.equals(subscriptionDurability)) {
+            throw invalid("subscriptionDurability", subscriptionDurability, "use " + DURABLE + " or " + NON_DURABLE);
+        }
+        if (isDurable() && !isTopic()) {
+            throw invalid("subscriptionDurability", subscriptionDurability, "a durable subscription needs"
+                    + " destinationType " + TOPIC);
+        }
+        if (isDurable() && (subscriptionName == null || subscriptionName.isBlank())) {
+            throw invalid("subscriptionName", subscriptionName, "a durable subscription needs a name");
+        }
+        if (messageSelector != null && !messageSelector.isBlank()) {
+            try {
+                Selector.parse(messageSelector);
+            } catch (InvalidSelectorException e) {
+                throw invalid("messageSelector", messageSelector, e.getMessage());
+            }
+        }
+        if (maxSessions == null || maxSessions < 1 || maxSessions > MAX_SESSIONS) {
+            throw invalid("maxSessions", maxSessions, "use 1.." + MAX_SESSIONS);
+        }
+        if (visibilityTimeout != null && (visibilityTimeout < 1 || visibilityTimeout > MAX_VISIBILITY_TIMEOUT)) {
+            throw invalid("visibilityTimeout", visibilityTimeout, "use 1.." + MAX_VISIBILITY_TIMEOUT + " seconds");
+        }
+        if (prefetch == null || prefetch < 0 || prefetch > MAX_PREFETCH) {
+            throw invalid("prefetch", prefetch, "use 0.." + MAX_PREFETCH);
+        }
+    }
+
+    private static InvalidPropertyException invalid(String property, Object value, String hint) {
+        return new InvalidPropertyException("Wharf activation property " + property + "="
+                + (value == null ? "(not set)" : "'" + value + "'") + " is not valid: " + hint);
+    }
+
+    boolean isTopic() {
+        return TOPIC.equals(destinationType);
+    }
+
+    boolean isDurable() {
+        return DURABLE.equals(subscriptionDurability);
+    }
+
+    /** The queue or topic name. */
+    public String getDestination() {
+        return destination;
+    }
+
+    public void setDestination(String destination) {
+        this.destination = destination;
+    }
+
+    /** {@code jakarta.jms.Queue} (default) or {@code jakarta.jms.Topic}. */
+    public String getDestinationType() {
+        return destinationType;
+    }
+
+    public void setDestinationType(String destinationType) {
+        this.destinationType = destinationType;
+    }
+
+    public String getMessageSelector() {
+        return messageSelector;
+    }
+
+    public void setMessageSelector(String messageSelector) {
+        this.messageSelector = messageSelector;
+    }
+
+    /** For an MDB without a transaction: {@code Auto-acknowledge} (default) or {@code Dups-ok-acknowledge}. */
+    public String getAcknowledgeMode() {
+        return acknowledgeMode;
+    }
+
+    public void setAcknowledgeMode(String acknowledgeMode) {
+        this.acknowledgeMode = acknowledgeMode;
+    }
+
+    /** {@code NonDurable} (default) or {@code Durable}, for topics. */
+    public String getSubscriptionDurability() {
+        return subscriptionDurability;
+    }
+
+    public void setSubscriptionDurability(String subscriptionDurability) {
+        this.subscriptionDurability = subscriptionDurability;
+    }
+
+    public String getSubscriptionName() {
+        return subscriptionName;
+    }
+
+    public void setSubscriptionName(String subscriptionName) {
+        this.subscriptionName = subscriptionName;
+    }
+
+    /** The client id of the durable subscription; without one it is a shared durable subscription. */
+    public String getClientId() {
+        return clientId;
+    }
+
+    public void setClientId(String clientId) {
+        this.clientId = clientId;
+    }
+
+    /** How many messages the MDB may process at once (default 10). */
+    public Integer getMaxSessions() {
+        return maxSessions;
+    }
+
+    public void setMaxSessions(Integer maxSessions) {
+        this.maxSessions = maxSessions;
+    }
+
+    /** Seconds a delivered message stays hidden from other sessions (default: the queue's). */
+    public Integer getVisibilityTimeout() {
+        return visibilityTimeout;
+    }
+
+    public void setVisibilityTimeout(Integer visibilityTimeout) {
+        this.visibilityTimeout = visibilityTimeout;
+    }
+
+    /** Messages fetched beyond the first and delivered by the same session in the same transaction (default 0). */
+    public Integer getPrefetch() {
+        return prefetch;
+    }
+
+    public void setPrefetch(Integer prefetch) {
+        this.prefetch = prefetch;
+    }
+
+    @Override
+    public ResourceAdapter getResourceAdapter() {
+        return adapter;
+    }
+
+    @Override
+    public void setResourceAdapter(ResourceAdapter ra) {
+        this.adapter = ra;
+    }
+
+    @Override
+    public String toString() {
+        return (isTopic() ? "topic " : "queue ") + destination
+                + (messageSelector == null || messageSelector.isBlank() ? "" : " [" + messageSelector + "]");
+    }
+}

@@ -1,0 +1,147 @@
+package org.wharfmq.ra.outbound;
+
+import java.io.PrintWriter;
+import java.util.Objects;
+import java.util.Set;
+import javax.security.auth.Subject;
+import jakarta.resource.NotSupportedException;
+import jakarta.resource.ResourceException;
+import jakarta.resource.spi.ConnectionManager;
+import jakarta.resource.spi.ConnectionRequestInfo;
+import jakarta.resource.spi.ManagedConnection;
+import jakarta.resource.spi.ManagedConnectionFactory;
+import jakarta.resource.spi.ResourceAdapter;
+import jakarta.resource.spi.ResourceAdapterAssociation;
+import jakarta.resource.spi.security.PasswordCredential;
+import org.wharfmq.ra.WharfResourceAdapter;
+
+/**
+ * The outbound side: the server pools the {@link WharfManagedConnection}s this makes and binds the
+ * {@link PooledConnectionFactory} it creates in JNDI. Config: {@code connectionURL} (default the
+ * adapter's; may add options such as {@code ?visibilityTimeout=60}), {@code userName} and
+ * {@code password} (used when neither the container nor the application gives credentials).
+ */
+public class WharfManagedConnectionFactory implements ManagedConnectionFactory, ResourceAdapterAssociation {
+    private static final long serialVersionUID = 1L;
+
+    private String connectionURL;
+    private String userName;
+    private String password;
+    private transient WharfResourceAdapter adapter;
+    private transient PrintWriter logWriter;
+
+    public String getConnectionURL() {
+        return connectionURL;
+    }
+
+    public void setConnectionURL(String connectionURL) {
+        this.connectionURL = connectionURL;
+    }
+
+    public String getUserName() {
+        return userName;
+    }
+
+    public void setUserName(String userName) {
+        this.userName = userName;
+    }
+
+    public String getPassword() {
+        return password;
+    }
+
+    public void setPassword(String password) {
+        this.password = password;
+    }
+
+    /** The URL physical connections use. */
+    String url() throws ResourceException {
+        if (connectionURL != null && !connectionURL.isBlank()) {
+            return connectionURL.trim();
+        }
+        if (adapter == null) {
+            throw new ResourceException("the Wharf connection factory has no connectionURL and no resource adapter");
+        }
+        return adapter.url();
+    }
+
+    @Override
+    public Object createConnectionFactory(ConnectionManager manager) {
+        return new PooledConnectionFactory(this, manager);
+    }
+
+    @Override
+    public Object createConnectionFactory() throws ResourceException {
+        throw new NotSupportedException("Wharf's connection factory needs an application server's connection"
+                + " manager; outside a server use org.wharfmq.jms.WharfConnectionFactory");
+    }
+
+    @Override
+    public ManagedConnection createManagedConnection(Subject subject, ConnectionRequestInfo info)
+            throws ResourceException {
+        return new WharfManagedConnection(this, credentials(subject, info));
+    }
+
+    /**
+     * Who connects: the container's credential for this factory if the subject has one
+     * (container-managed sign-on), else the application's, else this factory's default user.
+     */
+    RequestInfo credentials(Subject subject, ConnectionRequestInfo info) {
+        RequestInfo asked = info instanceof RequestInfo r ? r : new RequestInfo(RequestInfo.Kind.CONNECTION, null, null);
+        if (subject != null) {
+            Set<PasswordCredential> creds = subject.getPrivateCredentials(PasswordCredential.class);
+            for (PasswordCredential c : creds) {
+                if (c.getManagedConnectionFactory() == null || equals(c.getManagedConnectionFactory())) {
+                    return new RequestInfo(asked.kind(), c.getUserName(), new String(c.getPassword()));
+                }
+            }
+        }
+        if (asked.user() != null) {
+            return asked;
+        }
+        return new RequestInfo(asked.kind(), userName, password);
+    }
+
+    @Override
+    @SuppressWarnings("rawtypes")
+    public ManagedConnection matchManagedConnections(Set candidates, Subject subject, ConnectionRequestInfo info) {
+        RequestInfo wanted = credentials(subject, info);
+        for (Object o : candidates) {
+            if (o instanceof WharfManagedConnection mc && mc.serves(wanted)) {
+                return mc;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) {
+        this.logWriter = out;
+    }
+
+    @Override
+    public PrintWriter getLogWriter() {
+        return logWriter;
+    }
+
+    @Override
+    public ResourceAdapter getResourceAdapter() {
+        return adapter;
+    }
+
+    @Override
+    public void setResourceAdapter(ResourceAdapter ra) {
+        this.adapter = (WharfResourceAdapter) ra;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof WharfManagedConnectionFactory f && Objects.equals(f.connectionURL, connectionURL)
+                && Objects.equals(f.userName, userName) && Objects.equals(f.password, password);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(connectionURL, userName);
+    }
+}

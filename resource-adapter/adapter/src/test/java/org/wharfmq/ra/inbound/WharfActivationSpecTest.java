@@ -1,0 +1,99 @@
+package org.wharfmq.ra.inbound;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.function.Consumer;
+import jakarta.resource.spi.InvalidPropertyException;
+import org.junit.jupiter.api.Test;
+
+/** A bad activation property is rejected with a message naming the property and its value. */
+class WharfActivationSpecTest {
+
+    private static WharfActivationSpec spec(Consumer<WharfActivationSpec> change) {
+        WharfActivationSpec s = new WharfActivationSpec();
+        s.setDestination("orders");
+        change.accept(s);
+        return s;
+    }
+
+    private static void rejected(Consumer<WharfActivationSpec> change, String... named) {
+        InvalidPropertyException e = assertThrows(InvalidPropertyException.class, () -> spec(change).validate());
+        for (String n : named) {
+            assertTrue(e.getMessage().contains(n), "'" + e.getMessage() + "' names " + n);
+        }
+    }
+
+    @Test
+    void defaultsWithADestinationAreValid() {
+        assertDoesNotThrow(() -> spec(s -> { }).validate());
+    }
+
+    @Test
+    void missingDestinationIsRejected() {
+        rejected(s -> s.setDestination(" "), "destination");
+    }
+
+    @Test
+    void unknownDestinationTypeIsRejected() {
+        rejected(s -> s.setDestinationType("javax.jms.Queue"), "destinationType", "'javax.jms.Queue'");
+    }
+
+    @Test
+    void unknownAcknowledgeModeIsRejected() {
+        rejected(s -> s.setAcknowledgeMode("Client-acknowledge"), "acknowledgeMode", "'Client-acknowledge'");
+    }
+
+    @Test
+    void unknownSubscriptionDurabilityIsRejected() {
+        rejected(s -> s.setSubscriptionDurability("Forever"), "subscriptionDurability", "'Forever'");
+    }
+
+    @Test
+    void durableSubscriptionOfAQueueIsRejected() {
+        rejected(s -> {
+            s.setSubscriptionDurability("Durable");
+            s.setSubscriptionName("audit");
+        }, "subscriptionDurability", "jakarta.jms.Topic");
+    }
+
+    @Test
+    void durableSubscriptionWithoutANameIsRejected() {
+        rejected(s -> {
+            s.setDestinationType("jakarta.jms.Topic");
+            s.setSubscriptionDurability("Durable");
+        }, "subscriptionName");
+    }
+
+    @Test
+    void durableTopicSubscriptionWithANameIsValid() {
+        assertDoesNotThrow(() -> spec(s -> {
+            s.setDestinationType("jakarta.jms.Topic");
+            s.setSubscriptionDurability("Durable");
+            s.setSubscriptionName("audit");
+            s.setClientId("billing");
+        }).validate());
+    }
+
+    @Test
+    void malformedSelectorIsRejected() {
+        rejected(s -> s.setMessageSelector("color = 'red"), "messageSelector", "color = 'red");
+    }
+
+    @Test
+    void maxSessionsBelowOneIsRejected() {
+        rejected(s -> s.setMaxSessions(0), "maxSessions", "'0'");
+    }
+
+    @Test
+    void visibilityTimeoutOutOfRangeIsRejected() {
+        rejected(s -> s.setVisibilityTimeout(43201), "visibilityTimeout", "'43201'");
+        rejected(s -> s.setVisibilityTimeout(0), "visibilityTimeout", "'0'");
+    }
+
+    @Test
+    void prefetchAboveNineIsRejected() {
+        rejected(s -> s.setPrefetch(10), "prefetch", "'10'");
+    }
+}

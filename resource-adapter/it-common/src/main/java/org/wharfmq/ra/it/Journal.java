@@ -1,0 +1,83 @@
+package org.wharfmq.ra.it;
+
+import static org.wharfmq.ra.it.Resources.CF;
+import static org.wharfmq.ra.it.Resources.RA;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.Singleton;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.TextMessage;
+import jakarta.resource.ConnectionFactoryDefinition;
+import jakarta.resource.AdministeredObjectDefinition;
+import jakarta.resource.spi.TransactionSupport.TransactionSupportLevel;
+
+/**
+ * What the test MDBs received, per queue, and whether two deliveries of one FIFO group ever
+ * overlapped. Its annotations define the application's Wharf connection factory and queues.
+ */
+@Singleton
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@ConnectionFactoryDefinition(name = CF, interfaceName = "jakarta.jms.ConnectionFactory", resourceAdapter = RA,
+        transactionSupport = TransactionSupportLevel.XATransaction, maxPoolSize = 20)
+@AdministeredObjectDefinition(name = Resources.GROUPS, interfaceName = "jakarta.jms.Queue", resourceAdapter = RA,
+        className = "org.wharfmq.ra.AdministeredQueue",
+        properties = {"name=" + Resources.GROUPS_QUEUE, "attributes=ContentBasedDeduplication=true"})
+@AdministeredObjectDefinition(name = Resources.TX, interfaceName = "jakarta.jms.Queue", resourceAdapter = RA,
+        className = "org.wharfmq.ra.AdministeredQueue", properties = "name=" + Resources.TX_QUEUE)
+@AdministeredObjectDefinition(name = Resources.POISON_DLQ, interfaceName = "jakarta.jms.Queue", resourceAdapter = RA,
+        className = "org.wharfmq.ra.AdministeredQueue", properties = "name=" + Resources.POISON_DLQ_QUEUE)
+@AdministeredObjectDefinition(name = Resources.POISON, interfaceName = "jakarta.jms.Queue", resourceAdapter = RA,
+        className = "org.wharfmq.ra.AdministeredQueue", properties = {"name=" + Resources.POISON_QUEUE,
+            "deadLetterQueue=" + Resources.POISON_DLQ_QUEUE, "maxReceiveCount=" + Resources.POISON_MAX_RECEIVES})
+@AdministeredObjectDefinition(name = Resources.SELECT, interfaceName = "jakarta.jms.Queue", resourceAdapter = RA,
+        className = "org.wharfmq.ra.AdministeredQueue", properties = "name=" + Resources.SELECT_QUEUE)
+@AdministeredObjectDefinition(name = Resources.RESTART, interfaceName = "jakarta.jms.Queue", resourceAdapter = RA,
+        className = "org.wharfmq.ra.AdministeredQueue", properties = "name=" + Resources.RESTART_QUEUE)
+public class Journal {
+    private final Map<String, List<Delivery>> deliveries = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> groupsInDelivery = new ConcurrentHashMap<>();
+    private final AtomicBoolean groupOverlap = new AtomicBoolean();
+    private final AtomicInteger inDelivery = new AtomicInteger();
+    private final AtomicInteger mostAtOnce = new AtomicInteger();
+
+    /** Records a delivery of {@code m} from {@code queue}. */
+    public void record(String queue, Message m) throws JMSException {
+        deliveries.computeIfAbsent(queue, q -> new CopyOnWriteArrayList<>()).add(new Delivery(
+                ((TextMessage) m).getText(), m.getStringProperty("JMSXGroupID"), m.getJMSMessageID(),
+                m.getIntProperty("JMSXDeliveryCount")));
+    }
+
+    public List<Delivery> deliveries(String queue) {
+        return List.copyOf(deliveries.getOrDefault(queue, List.of()));
+    }
+
+    /** A delivery of {@code group} begins; notes an overlap if another of the group is under way. */
+    public void begin(String group) {
+        if (groupsInDelivery.computeIfAbsent(group, g -> new AtomicInteger()).incrementAndGet() > 1) {
+            groupOverlap.set(true);
+        }
+        mostAtOnce.accumulateAndGet(inDelivery.incrementAndGet(), Math::max);
+    }
+
+    public void end(String group) {
+        groupsInDelivery.get(group).decrementAndGet();
+        inDelivery.decrementAndGet();
+    }
+
+    public boolean groupOverlapped() {
+        return groupOverlap.get();
+    }
+
+    /** The most deliveries under way at once. */
+    public int mostAtOnce() {
+        return mostAtOnce.get();
+    }
+}
