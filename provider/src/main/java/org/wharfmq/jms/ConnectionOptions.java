@@ -6,7 +6,7 @@ import jakarta.jms.JMSException;
 
 /**
  * A connection URL split into the store URL and Wharf's connection options:
- * {@code visibilityTimeout} (seconds, 0..43200; default the queue's), {@code prefetch} (0..10,
+ * {@code visibilityTimeout} (seconds, 0..43200; default the queue's), {@code prefetch} (0..9, as a receive takes at most 10,
  * default 0), {@code waitTimeSeconds} (long-poll slice, 1..20, default 20), {@code user} and
  * {@code password} (the one allowed user), {@code usersFile} (a properties file of user=password).
  * Any other option goes to the store.
@@ -37,7 +37,7 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
                 String value = pair.substring(eq + 1);
                 switch (key) {
                     case "visibilityTimeout" -> visibility = intOption(url, key, value, 0, 43200);
-                    case "prefetch" -> prefetch = intOption(url, key, value, 0, 10);
+                    case "prefetch" -> prefetch = intOption(url, key, value, 0, 9);
                     case "waitTimeSeconds" -> wait = intOption(url, key, value, 1, 20);
                     case "user" -> user = value;
                     case "password" -> password = value;

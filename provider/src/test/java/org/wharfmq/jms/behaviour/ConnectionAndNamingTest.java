@@ -97,8 +97,8 @@ class ConnectionAndNamingTest {
             assertTrue(sel.getMessage().contains("color = "));
         }
         JMSException option = assertThrows(JMSException.class,
-                () -> new WharfConnectionFactory(url() + "?prefetch=11").createConnection());
-        assertTrue(option.getMessage().contains("prefetch=11"));
+                () -> new WharfConnectionFactory(url() + "?prefetch=10").createConnection());
+        assertTrue(option.getMessage().contains("prefetch=10"));
     }
 
     @Test

@@ -114,9 +114,9 @@ class DeliveryTest {
 
     @Test
     void prefetchedMessagesAreReleasedWhenTheConsumerCloses() throws JMSException {
-        try (Connection c = new WharfConnectionFactory(url() + "?prefetch=5&visibilityTimeout=600").createConnection()) {
+        try (Connection c = new WharfConnectionFactory(url() + "?prefetch=9&visibilityTimeout=600").createConnection()) {
             c.start();
-            Session s = c.createSession();
+            Session s = c.createSession(Session.CLIENT_ACKNOWLEDGE);
             Queue q = s.createQueue("q");
             for (int i = 0; i < 4; i++) {
                 s.createProducer(q).send(s.createTextMessage("m" + i));
