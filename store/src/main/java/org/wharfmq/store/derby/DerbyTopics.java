@@ -209,6 +209,7 @@ final class DerbyTopics implements Topics {
         Sends.Plan plan = sends.plan(subs.get(0), request, options);
         byte[] payload = plan.payload();
         steps.add(w -> w.insertBody(bodyId, payload));
+        store.bodies.put(bodyId, plan.content(), payload.length);
         for (QueueState q : subs) {
             Sends.Applied a = sends.apply(plan.to(q), now, store.nextId(), bodyId);
             steps.add(a.step());

@@ -33,6 +33,8 @@ final class Journal implements AutoCloseable {
 
     /** How often the thread looks for submitted changes that no caller came to write. */
     private static final long SWEEP_MILLIS = 20;
+    /** Unwritten changes beyond which {@link #throttle} holds a caller back. */
+    static final int MAX_BACKLOG = 5000;
 
     private final Connection connection;
     private final Writes writes;
@@ -106,6 +108,23 @@ final class Journal implements AutoCloseable {
             mutex.unlock();
         }
         return done;
+    }
+
+    /**
+     * Holds back a caller that does not wait for its changes while more than {@link #MAX_BACKLOG}
+     * are unwritten, so that such callers cannot fill the heap faster than the disk takes them.
+     * Must not be called holding the service lock.
+     */
+    void throttle() {
+        mutex.lock();
+        try {
+            while (pending.size() > MAX_BACKLOG && !closing) {
+                work.signal();
+                progress.awaitUninterruptibly();
+            }
+        } finally {
+            mutex.unlock();
+        }
     }
 
     /**

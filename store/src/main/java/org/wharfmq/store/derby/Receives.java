@@ -363,7 +363,11 @@ final class Receives {
     /** Reads bodies and builds messages by row, in order; a message whose body is gone is left out. */
     private Map<Long, ReceivedMessage> build(List<Delivery> list, boolean withHandles) {
         long[] bodyIds = list.stream().mapToLong(Delivery::bodyId).toArray();
-        Map<Long, Payload> payloads = store.db.readPayloads(bodyIds);
+        long[][] misses = new long[1][];
+        Map<Long, Payload> payloads = store.bodies.get(bodyIds, misses);
+        if (misses[0].length > 0) {
+            payloads.putAll(store.db.readPayloads(misses[0]));
+        }
         Map<Long, ReceivedMessage> out = new LinkedHashMap<>();
         for (Delivery d : list) {
             Payload p = payloads.get(d.bodyId);

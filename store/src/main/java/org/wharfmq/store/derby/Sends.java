@@ -24,10 +24,10 @@ import org.wharfmq.store.model.MessageRules;
 final class Sends {
 
     /** A validated send, not yet applied. */
-    record Plan(QueueState queue, SendMessageRequest request, MessageOptions.Options options, byte[] payload,
-                String md5, String dedupKey) {
+    record Plan(QueueState queue, SendMessageRequest request, MessageOptions.Options options, Payload content,
+                byte[] payload, String md5, String dedupKey) {
         Plan to(QueueState other) {
-            return new Plan(other, request, options, payload, md5, dedupKey);
+            return new Plan(other, request, options, content, payload, md5, dedupKey);
         }
     }
 
@@ -56,6 +56,8 @@ final class Sends {
         }
         if (options.awaitDurable()) {
             store.journal.await(done);
+        } else {
+            store.journal.throttle();
         }
         return result;
     }
@@ -141,8 +143,8 @@ final class Sends {
             throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + q.name
                     + " is standard: MessageGroupId and MessageDeduplicationId are for FIFO queues");
         }
-        byte[] payload = new Payload(r.messageBody(), r.messageAttributes()).encode();
-        return new Plan(q, r, options, payload, md5(r.messageBody()), dedupKey);
+        Payload content = new Payload(r.messageBody(), r.messageAttributes());
+        return new Plan(q, r, options, content, content.encode(), md5(r.messageBody()), dedupKey);
     }
 
     /**
@@ -174,6 +176,9 @@ final class Sends {
         m.state = delay > 0 ? Msg.DELAYED : Msg.QUEUED;
         Writes.Row msgRow = Writes.Row.of(m);
         byte[] payload = sharedBody == null ? p.payload : null;
+        if (payload != null) {
+            store.bodies.put(bodyId, p.content, payload.length);
+        }
         String key = p.dedupKey;
         int queueId = q.id;
         Journal.Step step = w -> {

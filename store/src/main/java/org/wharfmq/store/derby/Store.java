@@ -25,6 +25,8 @@ import org.wharfmq.store.model.ReceiptHandle;
  * across a disk write or read.
  */
 final class Store {
+    /** Payload bytes of recent sends kept in memory for their receives. */
+    static final long BODY_CACHE_BYTES = 32L << 20;
     final Clock clock;
     final Database db;
     final int defaultDedupWindow;
@@ -33,6 +35,7 @@ final class Store {
     final Map<Integer, QueueState> byId = new HashMap<>();
     final Map<String, Long> deletedAt = new HashMap<>();
     final Map<Long, Msg> byRow = new HashMap<>();
+    final BodyCache bodies = new BodyCache(BODY_CACHE_BYTES);
     /** Reference counts of bodies shared by several messages (topic fan-out). */
     final Map<Long, int[]> sharedBodies = new HashMap<>();
     final Map<Integer, Dedup> dedup = new HashMap<>();
@@ -183,6 +186,9 @@ final class Store {
             sharedBodies.remove(bodyId);
         }
         boolean deleteBody = lastCopy;
+        if (deleteBody) {
+            bodies.remove(bodyId);
+        }
         return w -> {
             w.deleteMessage(rowId);
             if (deleteBody) {

@@ -74,4 +74,18 @@ class UnawaitedSendTest {
         url = service.getQueueUrl("events");
         assertEquals(List.of("a", "b"), receive(2));
     }
+
+    @Test
+    void aFloodOfUnawaitedSendsIsAllWrittenBeforeTheStoreCloses() {
+        String[] bodies = new String[20_000];
+        for (int i = 0; i < bodies.length; i++) {
+            bodies[i] = "m" + i;
+        }
+        sendUnawaited(bodies);
+        service.close();
+        open();
+        url = service.getQueueUrl("events");
+        Map<String, String> attributes = service.getQueueAttributes(url, List.of("ApproximateNumberOfMessages"));
+        assertEquals("20000", attributes.get("ApproximateNumberOfMessages"));
+    }
 }
