@@ -28,13 +28,14 @@ final class Journal implements AutoCloseable {
         void write(Writes w) throws SQLException;
     }
 
-    private record Entry(Step step, Runnable afterCommit, CompletableFuture<Void> done) {
+    private record Entry(Step step, Runnable afterCommit, CompletableFuture<Void> done, int bytes) {
     }
 
     /** How often the thread looks for submitted changes that no caller came to write. */
     private static final long SWEEP_MILLIS = 20;
-    /** Unwritten changes beyond which {@link #throttle} holds a caller back. */
-    static final int MAX_BACKLOG = 5000;
+    /** Unwritten changes, and their bytes, beyond which {@link #throttle} holds a caller back. */
+    static final int MAX_BACKLOG = 2000;
+    static final long MAX_BACKLOG_BYTES = 16L << 20;
 
     private final Connection connection;
     private final Writes writes;
@@ -44,6 +45,7 @@ final class Journal implements AutoCloseable {
     private final Condition work = mutex.newCondition();
     private final Condition progress = mutex.newCondition();
     private List<Entry> pending = new ArrayList<>();
+    private long pendingBytes;
     private boolean writing;
     private int awaiting;
     private boolean closing;
@@ -62,7 +64,7 @@ final class Journal implements AutoCloseable {
      * under the service lock once it is durable.
      */
     CompletableFuture<Void> submit(Step step, Runnable afterCommit) {
-        return add(step, afterCommit, false);
+        return add(step, afterCommit, false, 0);
     }
 
     /** Queues several changes as one, as {@link #submit}. */
@@ -70,14 +72,17 @@ final class Journal implements AutoCloseable {
         return submit(all(steps), afterCommit);
     }
 
-    /** Like {@link #submit}, for a change its caller will not wait for: the journal thread writes it. */
-    CompletableFuture<Void> submitInBackground(Step step, Runnable afterCommit) {
-        return add(step, afterCommit, true);
+    /**
+     * Like {@link #submit}, for a change of about {@code bytes} that its caller will not wait for:
+     * the journal thread writes it. The caller should {@link #throttle} next.
+     */
+    CompletableFuture<Void> submitInBackground(Step step, Runnable afterCommit, int bytes) {
+        return add(step, afterCommit, true, bytes);
     }
 
     /** Queues a change that nobody waits for: the journal thread writes it. */
     void post(Step step) {
-        add(step, null, true);
+        add(step, null, true, 0);
     }
 
     /** Queues several changes as one, as {@link #post}. */
@@ -93,14 +98,15 @@ final class Journal implements AutoCloseable {
         };
     }
 
-    private CompletableFuture<Void> add(Step step, Runnable afterCommit, boolean wake) {
+    private CompletableFuture<Void> add(Step step, Runnable afterCommit, boolean wake, int bytes) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         mutex.lock();
         try {
             if (closing) {
                 throw new QueueServiceException(ErrorCodes.SERVICE_UNAVAILABLE, "the store is closed");
             }
-            pending.add(new Entry(step, afterCommit, done));
+            pending.add(new Entry(step, afterCommit, done, bytes));
+            pendingBytes += bytes;
             if (wake) {
                 work.signal();
             }
@@ -112,13 +118,14 @@ final class Journal implements AutoCloseable {
 
     /**
      * Holds back a caller that does not wait for its changes while more than {@link #MAX_BACKLOG}
-     * are unwritten, so that such callers cannot fill the heap faster than the disk takes them.
+     * changes or {@link #MAX_BACKLOG_BYTES} are unwritten, so that such callers cannot fill the
+     * heap faster than the disk takes them.
      * Must not be called holding the service lock.
      */
     void throttle() {
         mutex.lock();
         try {
-            while (pending.size() > MAX_BACKLOG && !closing) {
+            while ((pending.size() > MAX_BACKLOG || pendingBytes > MAX_BACKLOG_BYTES) && !closing) {
                 work.signal();
                 progress.awaitUninterruptibly();
             }
@@ -179,6 +186,7 @@ final class Journal implements AutoCloseable {
     private List<Entry> take() {
         List<Entry> batch = pending;
         pending = new ArrayList<>();
+        pendingBytes = 0;
         writing = true;
         return batch;
     }

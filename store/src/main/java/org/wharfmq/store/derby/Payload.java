@@ -1,10 +1,9 @@
 package org.wharfmq.store.derby;
 
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,30 +13,39 @@ import org.wharfmq.store.MessageAttributeValue;
 record Payload(String body, Map<String, MessageAttributeValue> attributes) {
     private static final int VERSION = 1;
 
+    /** Version byte, then length-prefixed UTF-8 strings; what {@link #decode} reads. */
     byte[] encode() {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(body.length() + 64);
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeByte(VERSION);
-            writeString(out, body);
-            out.writeInt(attributes.size());
-            for (Map.Entry<String, MessageAttributeValue> e : attributes.entrySet()) {
-                MessageAttributeValue v = e.getValue();
-                writeString(out, e.getKey());
-                writeString(out, v.dataType());
-                byte[] bin = v.binaryValue();
-                if (bin != null) {
-                    out.writeByte(1);
-                    out.writeInt(bin.length);
-                    out.write(bin);
-                } else {
-                    out.writeByte(0);
-                    writeString(out, v.stringValue());
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        byte[][] parts = new byte[1 + 3 * attributes.size()][];
+        int k = 0;
+        int size = 1 + 4 + 4;
+        parts[k] = body.getBytes(StandardCharsets.UTF_8);
+        size += 4 + parts[k++].length;
+        for (Map.Entry<String, MessageAttributeValue> e : attributes.entrySet()) {
+            MessageAttributeValue v = e.getValue();
+            parts[k] = e.getKey().getBytes(StandardCharsets.UTF_8);
+            size += 4 + parts[k++].length;
+            parts[k] = v.dataType().getBytes(StandardCharsets.UTF_8);
+            size += 4 + parts[k++].length;
+            parts[k] = v.binaryValue() != null ? v.binaryValue() : v.stringValue().getBytes(StandardCharsets.UTF_8);
+            size += 1 + 4 + parts[k++].length;
         }
-        return bytes.toByteArray();
+        ByteBuffer out = ByteBuffer.allocate(size);
+        out.put((byte) VERSION);
+        k = 0;
+        put(out, parts[k++]);
+        out.putInt(attributes.size());
+        for (MessageAttributeValue v : attributes.values()) {
+            put(out, parts[k++]);
+            put(out, parts[k++]);
+            out.put((byte) (v.binaryValue() != null ? 1 : 0));
+            put(out, parts[k++]);
+        }
+        return out.array();
+    }
+
+    private static void put(ByteBuffer out, byte[] b) {
+        out.putInt(b.length);
+        out.put(b);
     }
 
     static Payload decode(byte[] data) {
@@ -65,11 +73,6 @@ record Payload(String body, Map<String, MessageAttributeValue> attributes) {
         }
     }
 
-    private static void writeString(DataOutputStream out, String s) throws IOException {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        out.writeInt(b.length);
-        out.write(b);
-    }
 
     private static String readString(DataInputStream in) throws IOException {
         byte[] b = new byte[in.readInt()];

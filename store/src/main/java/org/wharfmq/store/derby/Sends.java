@@ -31,8 +31,8 @@ final class Sends {
         }
     }
 
-    /** An applied send: its result, and its message (null for a duplicate) with the step that stores it. */
-    record Applied(SendResult result, Msg msg, Journal.Step step, CompletableFuture<Void> original) {
+    /** An applied send: its result, its message (null for a duplicate), the step that stores it and its payload bytes. */
+    record Applied(SendResult result, Msg msg, Journal.Step step, CompletableFuture<Void> original, int bytes) {
     }
 
     private final Store store;
@@ -160,7 +160,7 @@ final class Sends {
             Dedup.Entry original = dedup.find(p.dedupKey, now, q.config.deduplicationWindow() * 1000L);
             if (original != null) {
                 return new Applied(new SendResult(null, store.ids.messageId(original.bodyId()), p.md5,
-                        sequenceNumber(original.seq())), null, null, original.durable());
+                        sequenceNumber(original.seq())), null, null, original.durable(), 0);
             }
         }
         long row = rowId >= 0 ? rowId : store.nextId();
@@ -197,7 +197,7 @@ final class Sends {
         }
         SendResult result = new SendResult(null, store.ids.messageId(bodyId), p.md5,
                 q.fifo() ? sequenceNumber(seq) : null);
-        return new Applied(result, m, step, durable);
+        return new Applied(result, m, step, durable, payload == null ? 0 : payload.length);
     }
 
     /** Submits an applied send; its message is published once durable. */
@@ -210,7 +210,7 @@ final class Sends {
             return a.original;
         }
         Msg m = a.msg;
-        CompletableFuture<Void> done = background ? store.journal.submitInBackground(a.step, () -> publish(m))
+        CompletableFuture<Void> done = background ? store.journal.submitInBackground(a.step, () -> publish(m), a.bytes)
                 : store.journal.submit(a.step, () -> publish(m));
         done.whenComplete((v, e) -> {
             if (e == null) {

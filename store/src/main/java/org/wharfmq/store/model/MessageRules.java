@@ -12,7 +12,6 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -22,7 +21,6 @@ import org.wharfmq.store.QueueServiceException;
 /** MODEL.md's rules for message bodies, attributes, ids and batches. */
 public final class MessageRules {
     private static final Pattern BATCH_ID = Pattern.compile("[A-Za-z0-9_-]{1,80}");
-    private static final Pattern ATTRIBUTE_NAME = Pattern.compile("[A-Za-z0-9_.-]{1,256}");
     private static final Pattern FIFO_ID = Pattern.compile("[\\x21-\\x7E]{1,128}");
     public static final int MAX_BATCH = 10;
 
@@ -86,13 +84,29 @@ public final class MessageRules {
     }
 
     private static void checkAttributeName(String name) {
-        String lower = name == null ? "" : name.toLowerCase(Locale.ROOT);
-        if (name == null || !ATTRIBUTE_NAME.matcher(name).matches() || name.startsWith(".") || name.endsWith(".")
-                || name.contains("..") || lower.startsWith("aws.") || lower.startsWith("amazon.")) {
+        if (name == null || !attributeNameChars(name) || name.startsWith(".") || name.endsWith(".")
+                || name.contains("..") || name.regionMatches(true, 0, "aws.", 0, 4)
+                || name.regionMatches(true, 0, "amazon.", 0, 7)) {
             throw new QueueServiceException(INVALID_PARAMETER_VALUE, "message attribute name '" + name
                     + "' is not 1..256 characters of A-Z a-z 0-9 _ - . (no leading, trailing or double dot,"
                     + " no AWS. or Amazon. prefix)");
         }
+    }
+
+    /** 1..256 of A-Z a-z 0-9 _ - . */
+    private static boolean attributeNameChars(String name) {
+        int n = name.length();
+        if (n == 0 || n > 256) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            char c = name.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
+                    || c == '.')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Checks a MessageGroupId, MessageDeduplicationId or ReceiveRequestAttemptId. */
