@@ -250,16 +250,22 @@ final class Sends {
                 id, before));
     }
 
+    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(() -> digest("SHA-256"));
+    private static final ThreadLocal<MessageDigest> MD5 = ThreadLocal.withInitial(() -> digest("MD5"));
+    private static final String ZEROS = "00000000000000000000";
+
+    /** The sequence number as 20 digits. */
     static String sequenceNumber(long seq) {
-        return String.format("%020d", seq);
+        String digits = Long.toString(seq);
+        return digits.length() >= 20 ? digits : ZEROS.substring(digits.length()) + digits;
     }
 
     static String sha256(String body) {
-        return HexFormat.of().formatHex(digest("SHA-256").digest(body.getBytes(StandardCharsets.UTF_8)));
+        return HexFormat.of().formatHex(SHA256.get().digest(body.getBytes(StandardCharsets.UTF_8)));
     }
 
     static String md5(String body) {
-        return HexFormat.of().formatHex(digest("MD5").digest(body.getBytes(StandardCharsets.UTF_8)));
+        return HexFormat.of().formatHex(MD5.get().digest(body.getBytes(StandardCharsets.UTF_8)));
     }
 
     private static MessageDigest digest(String algorithm) {
