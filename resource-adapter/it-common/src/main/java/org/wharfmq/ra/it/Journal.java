@@ -41,6 +41,8 @@ import jakarta.resource.spi.TransactionSupport.TransactionSupportLevel;
         className = "org.wharfmq.ra.AdministeredQueue", properties = "name=" + Resources.SELECT_QUEUE)
 @AdministeredObjectDefinition(name = Resources.RESTART, interfaceName = "jakarta.jms.Queue", resourceAdapter = RA,
         className = "org.wharfmq.ra.AdministeredQueue", properties = "name=" + Resources.RESTART_QUEUE)
+@AdministeredObjectDefinition(name = Resources.INVALID, interfaceName = "jakarta.jms.Queue", resourceAdapter = RA,
+        className = "org.wharfmq.ra.AdministeredQueue", properties = "name=" + Resources.INVALID_QUEUE)
 public class Journal {
     private final Map<String, List<Delivery>> deliveries = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> groupsInDelivery = new ConcurrentHashMap<>();

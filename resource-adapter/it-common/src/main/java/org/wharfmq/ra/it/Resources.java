@@ -19,6 +19,8 @@ public final class Resources {
     public static final String SELECT_QUEUE = "it-select";
     public static final String RESTART = "java:app/jms/restart";
     public static final String RESTART_QUEUE = "it-restart";
+    public static final String INVALID = "java:app/jms/invalid";
+    public static final String INVALID_QUEUE = "it-invalid";
 
     private Resources() {
     }
