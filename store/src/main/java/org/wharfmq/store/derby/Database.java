@@ -4,8 +4,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import org.wharfmq.store.ErrorCodes;
@@ -73,21 +73,31 @@ final class Database implements AutoCloseable {
         return writer;
     }
 
-    /** Reads the payloads of the given bodies; a body deleted meanwhile is missing from the map. */
-    Map<Long, Payload> readPayloads(long[] bodyIds) {
-        Map<Long, Payload> out = new HashMap<>(bodyIds.length * 2);
+    /** A body read from disk, with its encoded size. */
+    record Body(long id, Payload payload, int bytes) {
+    }
+
+    /**
+     * Reads body {@code first} and the bodies stored after it, up to {@code maxRows} rows and about
+     * {@code maxBytes}, in one index scan: the bodies of the messages sent after a missed one are
+     * usually the next ones received. A body deleted meanwhile is not there.
+     */
+    List<Body> readFrom(long first, int maxRows, int maxBytes) {
+        List<Body> out = new ArrayList<>();
         Connection c = borrow();
-        try (PreparedStatement s = c.prepareStatement("SELECT SMALL, LARGE FROM WHARF_BODY WHERE ID = ?")) {
-            for (long id : bodyIds) {
-                s.setLong(1, id);
-                try (ResultSet rs = s.executeQuery()) {
-                    if (rs.next()) {
-                        byte[] data = rs.getBytes(1);
-                        if (data == null) {
-                            data = rs.getBytes(2);
-                        }
-                        out.put(id, Payload.decode(data));
+        try (PreparedStatement s = c.prepareStatement(
+                "SELECT ID, SMALL, LARGE FROM WHARF_BODY WHERE ID >= ? ORDER BY ID FETCH FIRST " + maxRows
+                        + " ROWS ONLY")) {
+            s.setLong(1, first);
+            int bytes = 0;
+            try (ResultSet rs = s.executeQuery()) {
+                while (bytes < maxBytes && rs.next()) {
+                    byte[] data = rs.getBytes(2);
+                    if (data == null) {
+                        data = rs.getBytes(3);
                     }
+                    out.add(new Body(rs.getLong(1), Payload.decode(data), data.length));
+                    bytes += data.length;
                 }
             }
             c.commit();

@@ -4,6 +4,7 @@ import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
 import static org.wharfmq.store.ErrorCodes.OVER_LIMIT;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -30,6 +31,9 @@ final class Receives {
     private static final long ATTEMPT_WINDOW = 300_000;
     /** How long a consumed message stays in flight at most while its body is read: the longest visibility. */
     private static final long HOLD_MILLIS = 43_200_000;
+    /** A body read from disk brings the bodies stored after it into the cache, this many at most. */
+    private static final int READ_AHEAD_ROWS = 64;
+    private static final int READ_AHEAD_BYTES = 256 * 1024;
 
     /** A FIFO receive remembered by its ReceiveRequestAttemptId. */
     record Attempt(long createdAt, List<Msg> msgs, int[] counts, long[] visibleAts) {
@@ -365,8 +369,19 @@ final class Receives {
         long[] bodyIds = list.stream().mapToLong(Delivery::bodyId).toArray();
         long[][] misses = new long[1][];
         Map<Long, Payload> payloads = store.bodies.get(bodyIds, misses);
-        if (misses[0].length > 0) {
-            payloads.putAll(store.db.readPayloads(misses[0]));
+        long[] missed = misses[0];
+        Arrays.sort(missed);
+        for (long miss : missed) {
+            if (payloads.containsKey(miss)) {
+                continue;
+            }
+            for (Database.Body b : store.db.readFrom(miss, READ_AHEAD_ROWS, READ_AHEAD_BYTES)) {
+                if (Arrays.binarySearch(missed, b.id()) >= 0) {
+                    payloads.put(b.id(), b.payload());
+                } else {
+                    store.bodies.put(b.id(), b.payload(), b.bytes());
+                }
+            }
         }
         Map<Long, ReceivedMessage> out = new LinkedHashMap<>();
         for (Delivery d : list) {

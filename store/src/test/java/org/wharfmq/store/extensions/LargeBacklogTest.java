@@ -6,7 +6,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.wharfmq.store.MessageAttributeValue;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServices;
@@ -15,8 +17,9 @@ import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.SendMessageRequest;
 
 /**
- * A backlog larger than the store keeps of recent bodies in memory (about 40 MiB of 200 KB
- * messages): every message still comes back with its own body and attributes.
+ * Bodies that are not in memory any more, because the backlog outgrew the cache of recent bodies
+ * or because the store was reopened, are read back from disk: every message still comes back with
+ * its own body and attributes.
  */
 class LargeBacklogTest {
     private static final int COUNT = 200;
@@ -45,6 +48,47 @@ class LargeBacklogTest {
                 }
             }
             assertEquals(COUNT, got.size(), "messages received " + got);
+        }
+    }
+
+    @Test
+    void aReopenedQueueWithGapsGivesEveryRemainingBodyIntact(@TempDir Path dir) {
+        String store = "wharf:derby:" + dir.resolve("store");
+        Set<Integer> kept = new TreeSet<>();
+        try (QueueService service = QueueServices.open(store)) {
+            String url = service.createQueue("gaps", Map.of());
+            for (int i = 0; i < 300; i++) {
+                String body = "m" + i + "-" + "x".repeat(i * 37 % 5000);
+                service.sendMessage(new SendMessageRequest(url, body, null,
+                        Map.of("n", MessageAttributeValue.number(Integer.toString(i))), null, null));
+            }
+            // Delete every third message, so that the bodies left on disk have gaps between them.
+            Set<Integer> seen = new TreeSet<>();
+            for (int polls = 0; seen.size() < 300 && polls < 200; polls++) {
+                for (ReceivedMessage m : service.receiveMessage(ReceiveMessageRequest.of(url, 10))) {
+                    int n = Integer.parseInt(m.messageAttributes().get("n").stringValue());
+                    seen.add(n);
+                    if (n % 3 == 0) {
+                        service.deleteMessage(url, m.receiptHandle());
+                    } else {
+                        kept.add(n);
+                        service.changeMessageVisibility(url, m.receiptHandle(), 0);
+                    }
+                }
+            }
+        }
+        try (QueueService service = QueueServices.open(store)) {
+            String url = service.getQueueUrl("gaps");
+            Set<Integer> got = new TreeSet<>();
+            for (int polls = 0; got.size() < kept.size() && polls < 200; polls++) {
+                for (ReceivedMessage m : service.receiveMessage(ReceiveMessageRequest.of(url, 10))) {
+                    int n = Integer.parseInt(m.messageAttributes().get("n").stringValue());
+                    assertEquals("m" + n + "-" + "x".repeat(n * 37 % 5000), m.body(), "body of message " + n);
+                    got.add(n);
+                    service.deleteMessage(url, m.receiptHandle());
+                }
+            }
+            assertEquals(kept, got);
         }
     }
 }
