@@ -42,7 +42,8 @@ import org.wharfmq.store.model.QueueConfig;
 
 /**
  * The queue model on Derby. The in-memory index ({@link Store}) decides; the {@link Journal}
- * makes each decision durable before the caller returns; bodies are read from disk on receive.
+ * makes each decision durable before the caller returns; bodies come from the cache of recent
+ * sends or from disk.
  */
 public final class DerbyQueueService implements QueueService, MessageOptions, FilteredReceive, Browsing,
         Transactions {
