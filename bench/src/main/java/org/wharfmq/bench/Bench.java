@@ -51,21 +51,10 @@ public final class Bench {
         deleteTree(runDir);
         Files.createDirectories(runDir);
         long start = System.nanoTime();
-        List<BenchSystem> systems = List.of(BenchSystem.named(WharfSystem.NAME),
-                BenchSystem.named(ArtemisSystem.DEFAULT), BenchSystem.named(ArtemisSystem.BT0));
-        try {
-            for (BenchSystem s : systems) {
-                s.start(runDir.resolve(s.name()));
-            }
-            Workloads workloads = new Workloads(settings);
-            for (String scenario : settings.scenarios()) {
-                if (!scenario.equals("S7")) {
-                    measure(scenario, systems, workloads);
-                }
-            }
-        } finally {
-            for (BenchSystem s : systems) {
-                s.close();
+        Workloads workloads = new Workloads(settings);
+        for (String scenario : settings.scenarios()) {
+            if (!scenario.equals("S7")) {
+                measureOnFreshSystems(scenario, workloads);
             }
         }
         if (settings.scenarios().contains("S7")) {
@@ -83,6 +72,27 @@ public final class Bench {
         System.out.printf("bench: %s run in %.0f s; results in %s%n", settings.quick() ? "quick" : "full",
                 (System.nanoTime() - start) / 1e9, out.toAbsolutePath());
         deleteTree(runDir);
+    }
+
+    /**
+     * Runs a scenario on systems started for it on empty directories, so that what an earlier
+     * scenario left in a store (or in the heap) does not slow it.
+     */
+    private void measureOnFreshSystems(String scenario, Workloads workloads) throws Exception {
+        Path dir = runDir.resolve(scenario.toLowerCase());
+        List<BenchSystem> systems = List.of(BenchSystem.named(WharfSystem.NAME),
+                BenchSystem.named(ArtemisSystem.DEFAULT), BenchSystem.named(ArtemisSystem.BT0));
+        try {
+            for (BenchSystem s : systems) {
+                s.start(dir.resolve(s.name()));
+            }
+            measure(scenario, systems, workloads);
+        } finally {
+            for (BenchSystem s : systems) {
+                s.close();
+            }
+        }
+        deleteTree(dir);
     }
 
     /** A warm-up on every system, then the counted rounds, alternating the order of systems. */

@@ -34,7 +34,7 @@ final class Journal implements AutoCloseable {
     /** How often the thread looks for submitted changes that no caller came to write. */
     private static final long SWEEP_MILLIS = 20;
     /** Unwritten changes, and their bytes, beyond which {@link #throttle} holds a caller back. */
-    static final int MAX_BACKLOG = 2000;
+    static final int MAX_BACKLOG = 256;
     static final long MAX_BACKLOG_BYTES = 16L << 20;
 
     private final Connection connection;
