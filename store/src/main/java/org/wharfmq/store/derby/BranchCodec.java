@@ -77,7 +77,7 @@ final class BranchCodec {
                     SendMessageRequest r = new SendMessageRequest(url, p.body(), delay < 0 ? null : delay,
                             p.attributes(), group, dedup);
                     // A publish filter does not survive a restart: the branch then publishes to every subscription.
-                    ops.add(new DerbyTransaction.Send(url, topic, r, o, id, null));
+                    ops.add(new DerbyTransaction.Send(url, topic, r, o, id, null, null));
                 } else if (type == DELETE) {
                     ops.add(new DerbyTransaction.Delete(in.readUTF(), in.readUTF()));
                 } else {

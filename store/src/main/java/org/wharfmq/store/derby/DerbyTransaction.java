@@ -26,9 +26,12 @@ class DerbyTransaction implements StoreTransaction {
     sealed interface Op permits Send, Delete, Visibility {
     }
 
-    /** A send to a queue ({@code topic} null) or a publish to a topic; {@code id} is its reserved row or body. */
+    /**
+     * A send to a queue ({@code topic} null) or a publish to a topic; {@code id} is its reserved row or body;
+     * {@code plan} its validation (null if none yet), reused at commit while its queue is the same.
+     */
     record Send(String queueUrl, String topic, SendMessageRequest request, MessageOptions.Options options, long id,
-                BiPredicate<String, MessageView> accept) implements Op {
+                BiPredicate<String, MessageView> accept, Sends.Plan plan) implements Op {
     }
 
     record Delete(String queueUrl, String receiptHandle) implements Op {
@@ -61,7 +64,7 @@ class DerbyTransaction implements StoreTransaction {
             QueueState q = store.queue(request.queueUrl());
             Sends.Plan plan = sends.plan(q, request, options);
             long row = store.nextId();
-            ops.add(new Send(request.queueUrl(), null, request, options, row, null));
+            ops.add(new Send(request.queueUrl(), null, request, options, row, null, plan));
             return new SendResult(null, store.ids.messageId(row), plan.md5(), null);
         } finally {
             store.lock.unlock();
@@ -78,7 +81,7 @@ class DerbyTransaction implements StoreTransaction {
             QueueState probe = topics.anySubscriptionOrNull(topicName);
             String md5 = probe == null ? Sends.md5(request.messageBody()) : sends.plan(probe, request, options).md5();
             long body = store.nextId();
-            ops.add(new Send(null, topicName, request, options, body, accept));
+            ops.add(new Send(null, topicName, request, options, body, accept, null));
             return new SendResult(null, store.ids.messageId(body), md5, null);
         } finally {
             store.lock.unlock();
@@ -128,14 +131,18 @@ class DerbyTransaction implements StoreTransaction {
         ops.clear();
     }
 
-    /** Checks every handle of the transaction; throws ReceiptHandleIsInvalid, changing nothing. Under the lock. */
+    /**
+     * Checks every handle of the transaction, and validates again a send whose queue's attributes
+     * changed since it was made; throws, changing nothing. Under the lock.
+     */
     Checked check() {
         List<Msg> deletes = new ArrayList<>();
         List<Msg> changes = new ArrayList<>();
         List<Integer> seconds = new ArrayList<>();
         Set<Long> deleted = new HashSet<>();
         long now = store.clock.millis();
-        for (Op op : ops) {
+        for (int i = 0; i < ops.size(); i++) {
+            Op op = ops.get(i);
             if (op instanceof Delete d) {
                 QueueState q = store.queue(d.queueUrl());
                 store.advance(q, now);
@@ -154,7 +161,11 @@ class DerbyTransaction implements StoreTransaction {
                 changes.add(m);
                 seconds.add(v.seconds());
             } else if (op instanceof Send s && s.topic == null) {
-                store.queue(s.queueUrl());
+                QueueState q = store.queue(s.queueUrl());
+                if (s.plan == null || !s.plan.validFor(q)) {
+                    ops.set(i, new Send(s.queueUrl, null, s.request, s.options, s.id, null,
+                            sends.plan(q, s.request, s.options)));
+                }
             }
         }
         return new Checked(deletes, changes, seconds);
@@ -200,7 +211,8 @@ class DerbyTransaction implements StoreTransaction {
             if (q == null) {
                 continue;
             }
-            Sends.Applied a = sends.apply(sends.plan(q, s.request, s.options), now, s.id, null);
+            Sends.Plan plan = s.plan != null && s.plan.queue() == q ? s.plan : sends.plan(q, s.request, s.options);
+            Sends.Applied a = sends.apply(plan, now, s.id, null);
             if (a.msg() != null) {
                 steps.add(a.step());
                 Msg m = a.msg();

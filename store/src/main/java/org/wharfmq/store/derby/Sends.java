@@ -19,15 +19,21 @@ import org.wharfmq.store.SendBatchEntry;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.model.MessageRules;
+import org.wharfmq.store.model.QueueConfig;
 
 /** SendMessage and SendMessageBatch: validation, deduplication and the durable insert. */
 final class Sends {
 
-    /** A validated send, not yet applied. */
-    record Plan(QueueState queue, SendMessageRequest request, MessageOptions.Options options, Payload content,
-                byte[] payload, String md5, String dedupKey) {
+    /** A send validated against {@code queue} as {@code config} set it, not yet applied. */
+    record Plan(QueueState queue, QueueConfig config, SendMessageRequest request, MessageOptions.Options options,
+                Payload content, byte[] payload, String md5, String dedupKey) {
         Plan to(QueueState other) {
-            return new Plan(other, request, options, content, payload, md5, dedupKey);
+            return new Plan(other, other.config, request, options, content, payload, md5, dedupKey);
+        }
+
+        /** Whether this plan still holds for {@code q}: the same queue, its attributes unchanged. */
+        boolean validFor(QueueState q) {
+            return queue == q && config == q.config;
         }
     }
 
@@ -144,7 +150,7 @@ final class Sends {
                     + " is standard: MessageGroupId and MessageDeduplicationId are for FIFO queues");
         }
         Payload content = new Payload(r.messageBody(), r.messageAttributes());
-        return new Plan(q, r, options, content, content.encode(), md5(r.messageBody()), dedupKey);
+        return new Plan(q, q.config, r, options, content, content.encode(), md5(r.messageBody()), dedupKey);
     }
 
     /**

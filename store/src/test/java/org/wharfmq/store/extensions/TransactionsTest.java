@@ -167,6 +167,24 @@ class TransactionsTest {
         assertEquals(List.of("b"), bodies(url));
     }
 
+    @Test
+    void sendThatTheQueuesNewAttributesForbidFailsTheCommitChangingNothing() {
+        String handle = sendAndReceive("a");
+        StoreTransaction tx = transactions.begin();
+        tx.deleteMessage(url, handle);
+        tx.sendMessage(SendMessageRequest.of(url, "x".repeat(2000)), DEFAULT);
+        service.setQueueAttributes(url, Map.of("MaximumMessageSize", "1024"));
+
+        QueueServiceException e = assertThrows(QueueServiceException.class, tx::commit);
+
+        assertEquals(ErrorCodes.INVALID_PARAMETER_VALUE, e.code());
+        assertTrue(e.getMessage().contains("2000 bytes"), e.getMessage());
+        // The delete of the same transaction was not applied: the handle still deletes the message.
+        service.deleteMessage(url, handle);
+        clock.advanceSeconds(31);
+        assertEquals(List.of(), bodies(url));
+    }
+
     /** Ends the visibility of the message of {@code handle} and receives it again: a newer handle. */
     private void makeStale(String handle) {
         service.changeMessageVisibility(url, handle, 0);
