@@ -68,6 +68,8 @@ public final class ReferenceQueueService implements QueueService {
         long seq;
         long visibleAt;
         int count;
+        /** Grows with every receive and with a move to the DLQ: a handle of an older generation is stale. */
+        int generation;
         long firstReceive;
 
         Message(String id, SendMessageRequest request, long sentAt, long seq, long visibleAt) {
@@ -388,6 +390,7 @@ public final class ReferenceQueueService implements QueueService {
         q.messages.remove(m);
         m.seq = ++seq;
         m.count = 0;
+        m.generation++;
         m.firstReceive = 0;
         m.visibleAt = now();
         dlq.messages.add(m);
@@ -396,6 +399,7 @@ public final class ReferenceQueueService implements QueueService {
 
     private void deliver(Message m, int vt) {
         m.count++;
+        m.generation++;
         if (m.firstReceive == 0) {
             m.firstReceive = now();
         }
@@ -405,7 +409,7 @@ public final class ReferenceQueueService implements QueueService {
     private ReceivedMessage view(Queue q, Message m) {
         String handle = UUID.randomUUID().toString();
         byHandle.put(handle, m);
-        handleCounts.put(handle, m.count);
+        handleGenerations.put(handle, m.generation);
         SendMessageRequest r = m.request;
         boolean fifo = q.config.fifo();
         return new ReceivedMessage(m.id, handle, r.messageBody(), md5(r.messageBody()), m.sentAt, m.count,
@@ -413,12 +417,12 @@ public final class ReferenceQueueService implements QueueService {
                 fifo ? String.format("%020d", m.seq) : null, 4, 0, r.messageAttributes());
     }
 
-    private final Map<String, Integer> handleCounts = new HashMap<>();
+    private final Map<String, Integer> handleGenerations = new HashMap<>();
 
     /** The message a handle currently names in {@code q}, or an error. */
     private Message current(Queue q, String handle, boolean visibilityChange) {
         Message m = byHandle.get(handle);
-        if (m == null || !q.messages.contains(m) || handleCounts.get(handle) != m.count) {
+        if (m == null || !q.messages.contains(m) || handleGenerations.get(handle) != m.generation) {
             throw new QueueServiceException(RECEIPT_HANDLE_IS_INVALID, String.valueOf(handle));
         }
         if (!inFlight(m)) {

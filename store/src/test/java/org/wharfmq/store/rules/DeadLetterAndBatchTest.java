@@ -46,6 +46,21 @@ class DeadLetterAndBatchTest extends StoreFixture {
     }
 
     @Test
+    void handlesFromBeforeTheMoveAreInvalidInTheDlq() {
+        String url = withDlq("q", "dlq", 1);
+        send(url, "poison");
+        String first = receive(url, 1).get(0).receiptHandle();
+        clock.advanceSeconds(5);
+        assertTrue(receive(url, 1).isEmpty());
+        String dlq = store.getQueueUrl("dlq");
+        String current = receive(dlq, 1).get(0).receiptHandle();
+        fails(RECEIPT_HANDLE_IS_INVALID, first, () -> store.changeMessageVisibility(dlq, first, 0));
+        fails(RECEIPT_HANDLE_IS_INVALID, first, () -> store.deleteMessage(dlq, first));
+        store.deleteMessage(dlq, current);
+        assertEquals(0, count(dlq, "ApproximateNumberOfMessagesNotVisible"));
+    }
+
+    @Test
     void movedMessageKeepsItsRetentionFromTheOriginalSend() {
         String url = withDlq("q", "dlq", 1);
         send(url, "poison");
