@@ -32,6 +32,9 @@ class DerbyTransaction implements StoreTransaction {
      */
     record Send(String queueUrl, String topic, SendMessageRequest request, MessageOptions.Options options, long id,
                 BiPredicate<String, MessageView> accept, Sends.Plan plan) implements Op {
+        Send withPlan(Sends.Plan p) {
+            return new Send(queueUrl, topic, request, options, id, accept, p);
+        }
     }
 
     record Delete(String queueUrl, String receiptHandle) implements Op {
@@ -163,8 +166,7 @@ class DerbyTransaction implements StoreTransaction {
             } else if (op instanceof Send s && s.topic == null) {
                 QueueState q = store.queue(s.queueUrl());
                 if (s.plan == null || !s.plan.validFor(q)) {
-                    ops.set(i, new Send(s.queueUrl, null, s.request, s.options, s.id, null,
-                            sends.plan(q, s.request, s.options)));
+                    ops.set(i, s.withPlan(sends.plan(q, s.request, s.options)));
                 }
             }
         }
@@ -211,6 +213,8 @@ class DerbyTransaction implements StoreTransaction {
             if (q == null) {
                 continue;
             }
+            // A plan checked at commit or at XA prepare holds even if the attributes changed since;
+            // a branch recovered after a restart has none.
             Sends.Plan plan = s.plan != null && s.plan.queue() == q ? s.plan : sends.plan(q, s.request, s.options);
             Sends.Applied a = sends.apply(plan, now, s.id, null);
             if (a.msg() != null) {

@@ -81,13 +81,17 @@ public final class ReferenceQueueService implements QueueService {
         }
     }
 
+    private record Handle(Message message, int generation) {
+    }
+
     private record Attempt(long at, List<Message> messages, List<Integer> counts, List<Long> visibleAts) {
     }
 
     private final Clock clock;
     private final Map<String, Queue> queues = new TreeMap<>();
     private final Map<String, Long> deletedAt = new HashMap<>();
-    private final Map<String, Message> byHandle = new HashMap<>();
+    /** Every handle given out, with the message and the generation it named. */
+    private final Map<String, Handle> byHandle = new HashMap<>();
     private long seq;
 
     public ReferenceQueueService(Clock clock) {
@@ -408,8 +412,7 @@ public final class ReferenceQueueService implements QueueService {
 
     private ReceivedMessage view(Queue q, Message m) {
         String handle = UUID.randomUUID().toString();
-        byHandle.put(handle, m);
-        handleGenerations.put(handle, m.generation);
+        byHandle.put(handle, new Handle(m, m.generation));
         SendMessageRequest r = m.request;
         boolean fifo = q.config.fifo();
         return new ReceivedMessage(m.id, handle, r.messageBody(), md5(r.messageBody()), m.sentAt, m.count,
@@ -417,12 +420,11 @@ public final class ReferenceQueueService implements QueueService {
                 fifo ? String.format("%020d", m.seq) : null, 4, 0, r.messageAttributes());
     }
 
-    private final Map<String, Integer> handleGenerations = new HashMap<>();
-
     /** The message a handle currently names in {@code q}, or an error. */
     private Message current(Queue q, String handle, boolean visibilityChange) {
-        Message m = byHandle.get(handle);
-        if (m == null || !q.messages.contains(m) || handleGenerations.get(handle) != m.generation) {
+        Handle h = byHandle.get(handle);
+        Message m = h == null ? null : h.message();
+        if (m == null || !q.messages.contains(m) || h.generation() != m.generation) {
             throw new QueueServiceException(RECEIPT_HANDLE_IS_INVALID, String.valueOf(handle));
         }
         if (!inFlight(m)) {
