@@ -64,6 +64,12 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
         return new DerbyQueueService(Store.open(db, clock, defaultDedupWindow, name));
     }
 
+    /** No attribute limit of its own; delays to the millisecond (MessageOptions), up to 900 s. */
+    @Override
+    public org.wharfmq.store.Limits limits() {
+        return new org.wharfmq.store.Limits(Integer.MAX_VALUE, 262_144, 1, 900_000);
+    }
+
     @Override
     public <T> java.util.Optional<T> extension(Class<T> type) {
         if (type == Topics.class) {

@@ -55,6 +55,11 @@ public interface QueueService extends AutoCloseable {
     /** ChangeMessageVisibilityBatch: entries are (id, (receipt handle, timeout)). */
     BatchResult<String> changeMessageVisibilityBatch(String queueUrl, List<BatchEntry<VisibilityChange>> entries);
 
+    /** What one message can carry here; the model's SendMessage limits unless a backend allows more. */
+    default Limits limits() {
+        return Limits.SQS;
+    }
+
     /** An optional capability of this backend, if it offers it. */
     default <T> Optional<T> extension(Class<T> type) {
         return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();

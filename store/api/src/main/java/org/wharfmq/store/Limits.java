@@ -1,0 +1,24 @@
+package org.wharfmq.store;
+
+/**
+ * What a backend's messages can carry, so that the layer above picks an encoding that fits.
+ *
+ * @param maxMessageAttributes user message attributes per message (SQS: 10)
+ * @param maxMessageBytes body plus attributes, in bytes, on a queue that allows the most
+ * @param delayGranularityMillis the unit of a delay this backend keeps (1 with {@link MessageOptions},
+ *        1000 when only SendMessage's DelaySeconds is there)
+ * @param maxDelayMillis the longest delay of one message
+ */
+public record Limits(int maxMessageAttributes, int maxMessageBytes, long delayGranularityMillis,
+                     long maxDelayMillis) {
+    /** The model's limits as SendMessage has them: 10 attributes, 256 KiB, whole seconds up to 900 s. */
+    public static final Limits SQS = new Limits(10, 262_144, 1_000, 900_000);
+
+    public Limits {
+        if (maxMessageAttributes < 1 || maxMessageBytes < 1 || delayGranularityMillis < 1 || maxDelayMillis < 0) {
+            throw new IllegalArgumentException("limits must be positive: " + maxMessageAttributes + " attributes, "
+                    + maxMessageBytes + " bytes, " + delayGranularityMillis + " ms granularity, "
+                    + maxDelayMillis + " ms delay");
+        }
+    }
+}
