@@ -69,7 +69,7 @@ final class WharfConnectionConsumer implements ConnectionConsumer {
     private void deliver(WharfSession session, ReceivedMessage rm) {
         Acknowledgements.Delivered d = null;
         try {
-            WharfMessage m = MessageCodec.decode(rm, source.destination());
+            WharfMessage m = MessageCodec.decode(rm, source.destination(), WharfDestination::fromAddress);
             d = new Acknowledgements.Delivered(source.queueUrl(), rm.receiptHandle(), m);
             MessageListener l = session.getMessageListener();
             boolean automatic = session.acks.automatic();

@@ -171,7 +171,7 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
      * Returns null if the message expired on the way. A {@code consumed} message is already deleted.
      */
     private Message handOut(ReceivedMessage rm, MessageListener l, boolean consumed) throws JMSException {
-        WharfMessage m = MessageCodec.decode(rm, source.destination());
+        WharfMessage m = MessageCodec.decode(rm, source.destination(), WharfDestination::fromAddress);
         Acknowledgements.Delivered d = new Acknowledgements.Delivered(source.queueUrl(), rm.receiptHandle(), m);
         Acknowledgements acks = session.acks;
         long expiration = m.getJMSExpiration();

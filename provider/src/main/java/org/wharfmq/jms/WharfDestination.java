@@ -4,12 +4,13 @@ import java.io.Serializable;
 import java.util.Objects;
 import jakarta.jms.Destination;
 import jakarta.jms.InvalidDestinationException;
+import org.wharfmq.jms.message.Addressable;
 
 /**
  * A queue or topic by name. Its address ({@code queue:NAME}, {@code topic:NAME},
  * {@code temp-queue:NAME}, {@code temp-topic:NAME}) is how a destination travels in a message.
  */
-public abstract class WharfDestination implements Destination, Serializable {
+public abstract class WharfDestination implements Destination, Addressable, Serializable {
     private static final long serialVersionUID = 1L;
 
     private final String name;
@@ -34,6 +35,7 @@ public abstract class WharfDestination implements Destination, Serializable {
         return this instanceof jakarta.jms.TemporaryQueue || this instanceof jakarta.jms.TemporaryTopic;
     }
 
+    @Override
     public String toAddress() {
         return kind() + ":" + name;
     }

@@ -291,7 +291,7 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
      */
     private String send(WharfDestination to, WharfMessage m, int mode, int prio, long expiration, long delay)
             throws JMSException {
-        MessageCodec.Encoded e = MessageCodec.encode(m);
+        MessageCodec.Encoded e = MessageCodec.encode(m, session.connection.store.service.limits().maxMessageAttributes());
         MessageOptions.Options options = new MessageOptions.Options(prio, expiration, delay > 0 ? delay : -1,
                 mode == DeliveryMode.PERSISTENT);
         SharedStore store = session.connection.store;

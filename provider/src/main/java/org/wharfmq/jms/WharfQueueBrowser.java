@@ -56,7 +56,7 @@ final class WharfQueueBrowser implements QueueBrowser {
         }
         List<Message> messages = new ArrayList<>(found.size());
         for (ReceivedMessage rm : found) {
-            messages.add(MessageCodec.decode(rm, d));
+            messages.add(MessageCodec.decode(rm, d, WharfDestination::fromAddress));
         }
         return Collections.enumeration(messages);
     }

@@ -1,11 +1,7 @@
 package org.wharfmq.jms.message;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -13,26 +9,47 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import jakarta.jms.DeliveryMode;
+import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
-import jakarta.jms.MessageFormatException;
-import org.wharfmq.jms.WharfDestination;
 import org.wharfmq.store.MessageAttributeValue;
 import org.wharfmq.store.MessageView;
 import org.wharfmq.store.ReceivedMessage;
 
 /**
- * Turns JMS messages into store bodies and attributes and back. Properties become {@code p.<name>}
- * attributes and headers {@code h.<name>}, typed by the data-type suffix; {@code w.kind} names the
- * message type and {@code w.body} how the body is written (plain text, base64, or none).
+ * Turns JMS messages into store bodies and attributes and back. {@code w.kind} names the message
+ * type and {@code w.body} how the body is written (plain text, base64, or none). Headers and
+ * properties take one of two layouts:
+ * <ul>
+ * <li><b>attributes</b>: each property is a {@code p.<escaped name>} attribute and each header an
+ *     {@code h.<name>} attribute, typed by the data-type suffix;
+ * <li><b>packed</b>: all of them in the one Binary attribute {@code w.props} (keys {@code h.<name>}
+ *     and {@code p.<name>}, values in the typed encoding of {@link Values}), three attributes in all.
+ * </ul>
+ * A message keeps the attribute layout when it needs at most {@code maxAttributes - 2} attributes
+ * and is packed otherwise; the two left free are for what the provider may add itself (priority,
+ * expiry) on a backend without {@code MessageOptions}. A reader tells the layouts apart by
+ * {@code w.props}.
  */
 public final class MessageCodec {
+    /** Attributes left free in every layout, for the provider's own use. */
+    public static final int RESERVED_ATTRIBUTES = 2;
+    /** The packed layout's attributes: w.kind, w.body and w.props. */
+    public static final int PACKED_ATTRIBUTES = 3;
+    /** The smallest attribute limit a backend may declare. */
+    public static final int MIN_ATTRIBUTES = PACKED_ATTRIBUTES + RESERVED_ATTRIBUTES;
+
     private static final String KIND = "w.kind";
     private static final String BODY = "w.body";
+    private static final String PACKED = "w.props";
     private static final String PLAIN = "plain";
     private static final String BASE64 = "base64";
     private static final String NONE = "none";
     private static final String PROPERTY = "p.";
-    private static final String HEADER = "h.";
+    private static final String TYPE = "h.JMSType";
+    private static final String CORRELATION_ID = "h.JMSCorrelationID";
+    private static final String REPLY_TO = "h.JMSReplyTo";
+    private static final String DELIVERY_MODE = "h.JMSDeliveryMode";
+    private static final String DELIVERY_TIME = "h.JMSDeliveryTime";
     /** The store rejects an empty body: a message without one stores this placeholder. */
     private static final String PLACEHOLDER = "-";
 
@@ -40,18 +57,64 @@ public final class MessageCodec {
     public record Encoded(String body, Map<String, MessageAttributeValue> attributes) {
     }
 
+    /** Turns a JMSReplyTo address back into a destination. */
+    @FunctionalInterface
+    public interface AddressResolver {
+        Destination resolve(String address) throws JMSException;
+    }
+
     private MessageCodec() {
     }
 
-    public static Encoded encode(WharfMessage m) throws JMSException {
+    /**
+     * Encodes a message for a backend that takes at most {@code maxAttributes} attributes per
+     * message (Integer.MAX_VALUE for none): the attribute layout if it fits in two fewer, else packed.
+     *
+     * @throws IllegalArgumentException if {@code maxAttributes} is below {@link #MIN_ATTRIBUTES}
+     */
+    public static Encoded encode(WharfMessage m, int maxAttributes) throws JMSException {
+        if (maxAttributes < MIN_ATTRIBUTES) {
+            throw new IllegalArgumentException("maxAttributes " + maxAttributes + " is below " + MIN_ATTRIBUTES
+                    + ": the packed layout takes " + PACKED_ATTRIBUTES + " attributes and "
+                    + RESERVED_ATTRIBUTES + " are kept free");
+        }
         Map<String, MessageAttributeValue> a = new LinkedHashMap<>();
+        String body = body(m, a);
+        if (attributeCount(m) <= maxAttributes - RESERVED_ATTRIBUTES) {
+            headersAndProperties(m, a);
+        } else {
+            a.put(PACKED, MessageAttributeValue.binary(Values.write(packed(m))));
+        }
+        return new Encoded(body, a);
+    }
+
+    /** How many attributes the attribute layout gives {@code m}; counted, so nothing is built. */
+    static int attributeCount(WharfMessage m) {
+        int n = 3 + m.properties().size(); // w.kind, w.body, h.JMSDeliveryMode
+        if (m.getJMSType() != null) {
+            n++;
+        }
+        if (m.correlationIdBytesOrNull() != null || m.getJMSCorrelationID() != null) {
+            n++;
+        }
+        if (m.getJMSReplyTo() instanceof Addressable) {
+            n++;
+        }
+        if (m.getJMSDeliveryTime() != 0) {
+            n++;
+        }
+        return n;
+    }
+
+    /** Writes w.kind and w.body and returns the body to store. */
+    private static String body(WharfMessage m, Map<String, MessageAttributeValue> a) throws JMSException {
         String body;
         if (m instanceof WharfTextMessage t) {
             a.put(KIND, MessageAttributeValue.string("text"));
             String text = t.getText();
             if (text == null) {
                 body = none(a);
-            } else if (!text.isEmpty() && storable(text)) {
+            } else if (!text.isEmpty() && Values.storable(text)) {
                 a.put(BODY, MessageAttributeValue.string(PLAIN));
                 body = text;
             } else {
@@ -67,7 +130,7 @@ public final class MessageCodec {
         } else if (m instanceof WharfStreamMessage s) {
             a.put(KIND, MessageAttributeValue.string("stream"));
             List<Map.Entry<String, Object>> items = new ArrayList<>();
-            s.items().forEach(v -> items.add(new java.util.AbstractMap.SimpleEntry<>("", v)));
+            s.items().forEach(v -> items.add(new AbstractMap.SimpleEntry<>("", v)));
             body = items.isEmpty() ? none(a) : binary(a, Values.write(items));
         } else if (m instanceof WharfObjectMessage o) {
             a.put(KIND, MessageAttributeValue.string("object"));
@@ -76,29 +139,59 @@ public final class MessageCodec {
             a.put(KIND, MessageAttributeValue.string("message"));
             body = none(a);
         }
-        header(a, "JMSType", m.getJMSType());
+        return body;
+    }
+
+    /** The attribute layout: one attribute per header and property. */
+    private static void headersAndProperties(WharfMessage m, Map<String, MessageAttributeValue> a)
+            throws JMSException {
+        header(a, TYPE, m.getJMSType());
         byte[] correlationBytes = m.correlationIdBytesOrNull();
         if (correlationBytes != null) {
-            a.put(HEADER + "JMSCorrelationID", new MessageAttributeValue("Binary.bytes", null, correlationBytes));
+            a.put(CORRELATION_ID, new MessageAttributeValue("Binary.bytes", null, correlationBytes));
         } else {
-            header(a, "JMSCorrelationID", m.getJMSCorrelationID());
+            header(a, CORRELATION_ID, m.getJMSCorrelationID());
         }
-        if (m.getJMSReplyTo() instanceof WharfDestination d) {
-            header(a, "JMSReplyTo", d.toAddress());
+        if (m.getJMSReplyTo() instanceof Addressable d) {
+            header(a, REPLY_TO, d.toAddress());
         }
-        a.put(HEADER + "JMSDeliveryMode", MessageAttributeValue.number(Integer.toString(m.getJMSDeliveryMode())));
+        a.put(DELIVERY_MODE, MessageAttributeValue.number(Integer.toString(m.getJMSDeliveryMode())));
         if (m.getJMSDeliveryTime() != 0) {
-            a.put(HEADER + "JMSDeliveryTime", MessageAttributeValue.number(Long.toString(m.getJMSDeliveryTime())));
+            a.put(DELIVERY_TIME, MessageAttributeValue.number(Long.toString(m.getJMSDeliveryTime())));
         }
         for (Map.Entry<String, Object> e : m.properties().entrySet()) {
             a.put(PROPERTY + Names.escape(e.getKey()), Values.attribute(e.getValue()));
         }
-        return new Encoded(body, a);
     }
 
-    private static void header(Map<String, MessageAttributeValue> a, String name, String value) {
+    private static void header(Map<String, MessageAttributeValue> a, String key, String value) {
         if (value != null) {
-            a.put(HEADER + name, Values.attribute(value));
+            a.put(key, Values.attribute(value));
+        }
+    }
+
+    /** The packed layout's entries: the same keys as the attribute layout, names unescaped. */
+    private static List<Map.Entry<String, Object>> packed(WharfMessage m) throws JMSException {
+        List<Map.Entry<String, Object>> f = new ArrayList<>(5 + m.properties().size());
+        entry(f, TYPE, m.getJMSType());
+        byte[] correlationBytes = m.correlationIdBytesOrNull();
+        entry(f, CORRELATION_ID, correlationBytes != null ? correlationBytes : m.getJMSCorrelationID());
+        if (m.getJMSReplyTo() instanceof Addressable d) {
+            entry(f, REPLY_TO, d.toAddress());
+        }
+        entry(f, DELIVERY_MODE, m.getJMSDeliveryMode());
+        if (m.getJMSDeliveryTime() != 0) {
+            entry(f, DELIVERY_TIME, m.getJMSDeliveryTime());
+        }
+        for (Map.Entry<String, Object> e : m.properties().entrySet()) {
+            entry(f, PROPERTY + e.getKey(), e.getValue());
+        }
+        return f;
+    }
+
+    private static void entry(List<Map.Entry<String, Object>> f, String key, Object value) {
+        if (value != null) {
+            f.add(new AbstractMap.SimpleEntry<>(key, value));
         }
     }
 
@@ -119,86 +212,45 @@ public final class MessageCodec {
         return Base64.getEncoder().encodeToString(data);
     }
 
-    /** True if the store can keep the text as it is. */
-    private static boolean storable(String text) {
-        for (int i = 0; i < text.length(); ) {
-            char c = text.charAt(i);
-            if (c >= 0x20 && c < 0xD800) {
-                i++;
-                continue;
-            }
-            int cp = text.codePointAt(i);
-            boolean ok = cp == 0x9 || cp == 0xA || cp == 0xD || (cp >= 0x20 && cp <= 0xD7FF)
-                    || (cp >= 0xE000 && cp <= 0xFFFD) || (cp >= 0x10000 && cp <= 0x10FFFF);
-            if (!ok) {
-                return false;
-            }
-            i += Character.charCount(cp);
-        }
-        return true;
-    }
-
-    /** Rebuilds a received message; body and properties are read-only. */
-    public static WharfMessage decode(ReceivedMessage rm, WharfDestination destination) throws JMSException {
+    /**
+     * Rebuilds a received message in either layout; body and properties are read-only.
+     *
+     * @param destination its JMSDestination
+     * @param replyTo turns a JMSReplyTo address back into a destination
+     */
+    public static WharfMessage decode(ReceivedMessage rm, Destination destination, AddressResolver replyTo)
+            throws JMSException {
         Map<String, MessageAttributeValue> a = rm.messageAttributes();
-        String kind = a.containsKey(KIND) ? a.get(KIND).stringValue() : "text";
-        String how = a.containsKey(BODY) ? a.get(BODY).stringValue() : PLAIN;
-        byte[] data = how.equals(BASE64) ? Base64.getDecoder().decode(rm.body()) : null;
-        WharfMessage m;
-        switch (kind) {
-            case "text" -> {
-                WharfTextMessage t = new WharfTextMessage();
-                t.setText(how.equals(NONE) ? null : data != null ? new String(data, StandardCharsets.UTF_16BE) : rm.body());
-                m = t;
-            }
-            case "bytes" -> {
-                WharfBytesMessage b = new WharfBytesMessage();
-                b.received(data == null ? new byte[0] : data);
-                m = b;
-            }
-            case "map" -> {
-                WharfMapMessage map = new WharfMapMessage();
-                if (data != null) {
-                    Values.read(data).forEach(e -> map.map().put(e.getKey(), e.getValue()));
+        WharfMessage m = body(rm, a);
+        Map<String, Object> packed = unpack(a);
+        if (packed == null) {
+            for (Map.Entry<String, MessageAttributeValue> e : a.entrySet()) {
+                String key = e.getKey();
+                if (key.startsWith(PROPERTY)) {
+                    m.putReceived(Names.unescape(key.substring(PROPERTY.length())), Values.value(e.getValue()));
                 }
-                m = map;
             }
-            case "stream" -> {
-                WharfStreamMessage s = new WharfStreamMessage();
-                List<Object> items = new ArrayList<>();
-                if (data != null) {
-                    Values.read(data).forEach(e -> items.add(e.getValue()));
-                }
-                s.received(items);
-                m = s;
-            }
-            case "object" -> {
-                WharfObjectMessage o = new WharfObjectMessage();
-                o.serialized(data);
-                m = o;
-            }
-            default -> m = new WharfMessage();
-        }
-        for (Map.Entry<String, MessageAttributeValue> e : a.entrySet()) {
-            String name = e.getKey();
-            if (name.startsWith(PROPERTY)) {
-                m.putReceived(Names.unescape(name.substring(PROPERTY.length())), Values.value(e.getValue()));
-            }
-        }
-        m.setJMSType((String) header(a, "JMSType"));
-        MessageAttributeValue correlation = a.get(HEADER + "JMSCorrelationID");
-        if (correlation != null && correlation.binaryValue() != null && correlation.dataType().equals("Binary.bytes")) {
-            m.setJMSCorrelationIDAsBytes(correlation.binaryValue());
         } else {
-            m.setJMSCorrelationID((String) header(a, "JMSCorrelationID"));
+            for (Map.Entry<String, Object> e : packed.entrySet()) {
+                if (e.getKey().startsWith(PROPERTY)) {
+                    m.putReceived(e.getKey().substring(PROPERTY.length()), e.getValue());
+                }
+            }
         }
-        Object replyTo = header(a, "JMSReplyTo");
-        if (replyTo != null) {
-            m.setJMSReplyTo(WharfDestination.fromAddress((String) replyTo));
+        m.setJMSType((String) header(a, packed, TYPE));
+        Object correlation = header(a, packed, CORRELATION_ID);
+        if (correlation instanceof byte[] b) {
+            m.setJMSCorrelationIDAsBytes(b);
+        } else {
+            m.setJMSCorrelationID((String) correlation);
         }
-        Object mode = header(a, "JMSDeliveryMode");
+        Object address = header(a, packed, REPLY_TO);
+        if (address != null) {
+            m.setJMSReplyTo(replyTo.resolve((String) address));
+        }
+        Object mode = header(a, packed, DELIVERY_MODE);
         m.setJMSDeliveryMode(mode == null ? DeliveryMode.PERSISTENT : ((Number) mode).intValue());
-        Object deliveryTime = header(a, "JMSDeliveryTime");
+        Object deliveryTime = header(a, packed, DELIVERY_TIME);
         m.setJMSDeliveryTime(deliveryTime == null ? rm.sentTimestamp() : ((Number) deliveryTime).longValue());
         m.setJMSMessageID("ID:" + rm.messageId());
         m.setJMSTimestamp(rm.sentTimestamp());
@@ -222,17 +274,88 @@ public final class MessageCodec {
         return m;
     }
 
-    private static Object header(Map<String, MessageAttributeValue> a, String name) {
-        MessageAttributeValue v = a.get(HEADER + name);
+    /** A message of the type w.kind names, with its body. */
+    private static WharfMessage body(ReceivedMessage rm, Map<String, MessageAttributeValue> a) throws JMSException {
+        String kind = a.containsKey(KIND) ? a.get(KIND).stringValue() : "text";
+        String how = a.containsKey(BODY) ? a.get(BODY).stringValue() : PLAIN;
+        byte[] data = how.equals(BASE64) ? Base64.getDecoder().decode(rm.body()) : null;
+        switch (kind) {
+            case "text" -> {
+                WharfTextMessage t = new WharfTextMessage();
+                t.setText(how.equals(NONE) ? null : data != null ? new String(data, StandardCharsets.UTF_16BE) : rm.body());
+                return t;
+            }
+            case "bytes" -> {
+                WharfBytesMessage b = new WharfBytesMessage();
+                b.received(data == null ? new byte[0] : data);
+                return b;
+            }
+            case "map" -> {
+                WharfMapMessage map = new WharfMapMessage();
+                if (data != null) {
+                    Values.read(data).forEach(e -> map.map().put(e.getKey(), e.getValue()));
+                }
+                return map;
+            }
+            case "stream" -> {
+                WharfStreamMessage s = new WharfStreamMessage();
+                List<Object> items = new ArrayList<>();
+                if (data != null) {
+                    Values.read(data).forEach(e -> items.add(e.getValue()));
+                }
+                s.received(items);
+                return s;
+            }
+            case "object" -> {
+                WharfObjectMessage o = new WharfObjectMessage();
+                o.serialized(data);
+                return o;
+            }
+            default -> {
+                return new WharfMessage();
+            }
+        }
+    }
+
+    /** The packed layout's entries by key, or null for a message in the attribute layout. */
+    private static Map<String, Object> unpack(Map<String, MessageAttributeValue> a) throws JMSException {
+        MessageAttributeValue v = a.get(PACKED);
+        if (v == null) {
+            return null;
+        }
+        byte[] data = v.binaryValue();
+        if (data == null) {
+            throw new jakarta.jms.MessageFormatException(PACKED + " is a " + v.dataType() + " attribute, not Binary");
+        }
+        List<Map.Entry<String, Object>> entries = Values.read(data);
+        Map<String, Object> out = new LinkedHashMap<>(entries.size() * 2);
+        entries.forEach(e -> out.put(e.getKey(), e.getValue()));
+        return out;
+    }
+
+    /** A header's value: from the packed entries if there are some, else from its attribute. */
+    private static Object header(Map<String, MessageAttributeValue> a, Map<String, Object> packed, String key) {
+        if (packed != null) {
+            return packed.get(key);
+        }
+        MessageAttributeValue v = a.get(key);
         return v == null ? null : Values.value(v);
     }
 
-    /** The value of a selector identifier for a stored message, without reading its body. */
+    /**
+     * The value of a selector identifier for a stored message, without reading its body. A packed
+     * message's w.props is decoded at the first lookup and kept for the rest.
+     */
     public static Function<String, Object> selectorValues(MessageView v) {
         Map<String, MessageAttributeValue> a = v.messageAttributes();
-        return name -> switch (name) {
+        return a.containsKey(PACKED) ? new PackedValues(v) : name -> selectorValue(v, a, null, name);
+    }
+
+    private static Object selectorValue(MessageView v, Map<String, MessageAttributeValue> a,
+                                        Map<String, Object> packed, String name) {
+        return switch (name) {
             case "JMSDeliveryMode" -> {
-                Object mode = header(a, "JMSDeliveryMode");
+                Object mode = header(a, packed, DELIVERY_MODE);
                 yield mode != null && ((Number) mode).intValue() == DeliveryMode.NON_PERSISTENT
                         ? "NON_PERSISTENT" : "PERSISTENT";
             }
@@ -240,19 +363,44 @@ public final class MessageCodec {
             case "JMSMessageID" -> "ID:" + v.messageId();
             case "JMSTimestamp" -> v.sentTimestamp();
             case "JMSCorrelationID" -> {
-                Object c = header(a, "JMSCorrelationID");
+                Object c = header(a, packed, CORRELATION_ID);
                 yield c instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : c;
             }
-            case "JMSType" -> header(a, "JMSType");
+            case "JMSType" -> header(a, packed, TYPE);
             case "JMSXDeliveryCount" -> v.receiveCount();
             default -> {
-                MessageAttributeValue p = a.get(PROPERTY + Names.escape(name));
-                if (p == null && name.equals("JMSXGroupID")) {
-                    yield v.messageGroupId();
+                Object p;
+                if (packed != null) {
+                    p = packed.get(PROPERTY + name);
+                } else {
+                    MessageAttributeValue attribute = a.get(PROPERTY + Names.escape(name));
+                    p = attribute == null ? null : Values.value(attribute);
                 }
-                yield p == null ? null : Values.value(p);
+                yield p == null && name.equals("JMSXGroupID") ? v.messageGroupId() : p;
             }
         };
+    }
+
+    /** Selector values of a packed message; one per view and thread, like the lambda it replaces. */
+    private static final class PackedValues implements Function<String, Object> {
+        private final MessageView view;
+        private Map<String, Object> packed;
+
+        PackedValues(MessageView view) {
+            this.view = view;
+        }
+
+        @Override
+        public Object apply(String name) {
+            if (packed == null) {
+                try {
+                    packed = unpack(view.messageAttributes());
+                } catch (JMSException e) {
+                    throw new IllegalArgumentException("message " + view.messageId() + ": " + e.getMessage(), e);
+                }
+            }
+            return selectorValue(view, null, packed, name);
+        }
     }
 
     /** Property names as attribute names: characters outside [A-Za-z0-9_] become -XXXX. */
@@ -284,154 +432,6 @@ public final class MessageCodec {
                 }
             }
             return sb.toString();
-        }
-    }
-
-    /** Typed values as attributes, and map and stream bodies as bytes. */
-    static final class Values {
-        private Values() {
-        }
-
-        static MessageAttributeValue attribute(Object v) {
-            if (v instanceof String s) {
-                return !s.isEmpty() && storable(s) ? MessageAttributeValue.string(s)
-                        : new MessageAttributeValue("Binary.string", null, s.getBytes(StandardCharsets.UTF_16BE));
-            }
-            if (v instanceof Boolean b) {
-                return new MessageAttributeValue("String.boolean", b.toString(), null);
-            }
-            if (v instanceof Float f) {
-                return new MessageAttributeValue("String.float", f.toString(), null);
-            }
-            if (v instanceof Double d) {
-                return new MessageAttributeValue("String.double", d.toString(), null);
-            }
-            String type = v instanceof Byte ? "byte" : v instanceof Short ? "short" : v instanceof Integer ? "int" : "long";
-            return new MessageAttributeValue("Number." + type, v.toString(), null);
-        }
-
-        static Object value(MessageAttributeValue a) {
-            String s = a.stringValue();
-            return switch (a.dataType()) {
-                case "Binary.string" -> new String(a.binaryValue(), StandardCharsets.UTF_16BE);
-                case "Binary.bytes" -> a.binaryValue();
-                case "String.boolean" -> Boolean.valueOf(s);
-                case "String.float" -> Float.valueOf(s);
-                case "String.double" -> Double.valueOf(s);
-                case "Number.byte" -> Byte.valueOf(s);
-                case "Number.short" -> Short.valueOf(s);
-                case "Number.int" -> Integer.valueOf(s);
-                case "Number.long" -> Long.valueOf(s);
-                case "Number" -> s.contains(".") || s.contains("e") || s.contains("E") ? (Object) Double.valueOf(s)
-                        : (Object) Long.valueOf(s);
-                default -> a.binaryValue() != null ? a.binaryValue() : s;
-            };
-        }
-
-        private static final int NULL = 0;
-        private static final int BOOLEAN = 1;
-        private static final int BYTE = 2;
-        private static final int SHORT = 3;
-        private static final int CHAR = 4;
-        private static final int INT = 5;
-        private static final int LONG = 6;
-        private static final int FLOAT = 7;
-        private static final int DOUBLE = 8;
-        private static final int STRING = 9;
-        private static final int BYTES = 10;
-
-        static byte[] write(List<Map.Entry<String, Object>> entries) throws JMSException {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            try (DataOutputStream out = new DataOutputStream(bytes)) {
-                out.writeInt(entries.size());
-                for (Map.Entry<String, Object> e : entries) {
-                    writeString(out, e.getKey());
-                    Object v = e.getValue();
-                    if (v == null) {
-                        out.writeByte(NULL);
-                    } else if (v instanceof Boolean b) {
-                        out.writeByte(BOOLEAN);
-                        out.writeBoolean(b);
-                    } else if (v instanceof Byte b) {
-                        out.writeByte(BYTE);
-                        out.writeByte(b);
-                    } else if (v instanceof Short s) {
-                        out.writeByte(SHORT);
-                        out.writeShort(s);
-                    } else if (v instanceof Character c) {
-                        out.writeByte(CHAR);
-                        out.writeChar(c);
-                    } else if (v instanceof Integer i) {
-                        out.writeByte(INT);
-                        out.writeInt(i);
-                    } else if (v instanceof Long l) {
-                        out.writeByte(LONG);
-                        out.writeLong(l);
-                    } else if (v instanceof Float f) {
-                        out.writeByte(FLOAT);
-                        out.writeFloat(f);
-                    } else if (v instanceof Double d) {
-                        out.writeByte(DOUBLE);
-                        out.writeDouble(d);
-                    } else if (v instanceof String s) {
-                        out.writeByte(STRING);
-                        writeString(out, s);
-                    } else if (v instanceof byte[] b) {
-                        out.writeByte(BYTES);
-                        out.writeInt(b.length);
-                        out.write(b);
-                    } else {
-                        throw new MessageFormatException("cannot write a " + v.getClass().getName());
-                    }
-                }
-            } catch (IOException e) {
-                throw new MessageFormatException("cannot encode the body: " + e.getMessage());
-            }
-            return bytes.toByteArray();
-        }
-
-        static List<Map.Entry<String, Object>> read(byte[] data) throws JMSException {
-            try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data))) {
-                int n = in.readInt();
-                List<Map.Entry<String, Object>> out = new ArrayList<>(n);
-                for (int i = 0; i < n; i++) {
-                    String name = readString(in);
-                    Object v = switch (in.readByte()) {
-                        case NULL -> null;
-                        case BOOLEAN -> in.readBoolean();
-                        case BYTE -> in.readByte();
-                        case SHORT -> in.readShort();
-                        case CHAR -> in.readChar();
-                        case INT -> in.readInt();
-                        case LONG -> in.readLong();
-                        case FLOAT -> in.readFloat();
-                        case DOUBLE -> in.readDouble();
-                        case STRING -> readString(in);
-                        default -> {
-                            byte[] b = new byte[in.readInt()];
-                            in.readFully(b);
-                            yield b;
-                        }
-                    };
-                    out.add(new java.util.AbstractMap.SimpleEntry<>(name, v));
-                }
-                return out;
-            } catch (IOException e) {
-                throw new MessageFormatException("cannot decode the body: " + e.getMessage());
-            }
-        }
-
-        private static void writeString(DataOutputStream out, String s) throws IOException {
-            out.writeInt(s.length());
-            out.writeChars(s);
-        }
-
-        private static String readString(DataInputStream in) throws IOException {
-            char[] c = new char[in.readInt()];
-            for (int i = 0; i < c.length; i++) {
-                c[i] = in.readChar();
-            }
-            return new String(c);
         }
     }
 }
