@@ -1,0 +1,50 @@
+package org.wharfmq.jms.message;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.jms.JMSException;
+import org.wharfmq.store.ReceivedMessage;
+
+/** The two layouts as the tests use them, and a message's trip through the store and back. */
+final class Encodings {
+    static final long SENT = 1_700_000_000_000L;
+
+    /** A layout and a limit that gives it to the test messages, which carry a type or a property. */
+    enum Layout {
+        ATTRIBUTES(Integer.MAX_VALUE),
+        PACKED(MessageCodec.MIN_ATTRIBUTES);
+
+        final int limit;
+
+        Layout(int limit) {
+            this.limit = limit;
+        }
+    }
+
+    /** A reply-to destination of the tests: an address and nothing else. */
+    record Address(String toAddress) implements Addressable {
+    }
+
+    private Encodings() {
+    }
+
+    /** Encodes {@code m} at the layout's limit, checking that it took that layout and kept to the limit. */
+    static MessageCodec.Encoded encode(WharfMessage m, Layout layout) throws JMSException {
+        MessageCodec.Encoded e = MessageCodec.encode(m, layout.limit);
+        assertEquals(layout == Layout.PACKED, e.attributes().containsKey("w.props"), "layout of " + e.attributes());
+        assertTrue(e.attributes().size() <= layout.limit - MessageCodec.RESERVED_ATTRIBUTES,
+                e.attributes().size() + " attributes at limit " + layout.limit);
+        return e;
+    }
+
+    /** The message as a consumer receives it from a store that kept {@code e}. */
+    static ReceivedMessage received(MessageCodec.Encoded e, String groupId) {
+        return new ReceivedMessage("m-1", "handle-1", e.body(), null, SENT, 1, SENT, groupId, null, null,
+                4, 0, e.attributes());
+    }
+
+    static WharfMessage roundTrip(WharfMessage m, Layout layout) throws JMSException {
+        return MessageCodec.decode(received(encode(m, layout), null), new Address("queue:here"), Address::new);
+    }
+}
