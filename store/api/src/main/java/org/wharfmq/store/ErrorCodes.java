@@ -1,6 +1,6 @@
 package org.wharfmq.store;
 
-/** The error codes of MODEL.md and the SQS common errors that Wharf uses. */
+/** The error codes of docs/model.md and the SQS common errors that Wharf uses. */
 public final class ErrorCodes {
     public static final String INVALID_PARAMETER_VALUE = "InvalidParameterValue";
     public static final String MISSING_PARAMETER = "MissingParameter";

@@ -6,10 +6,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The queue model of MODEL.md: exactly its operations, nothing JMS needs beyond them.
+ * The queue model of docs/model.md: exactly its operations, nothing JMS needs beyond them.
  * A backend may offer more through {@link #extension(Class)} ({@link Topics}, {@link Browsing},
  * {@link FilteredReceive}, {@link MessageOptions}, {@link Transactions}).
- * Every failure is a {@link QueueServiceException} with a MODEL.md error code.
+ * Every failure is a {@link QueueServiceException} with an error code of docs/model.md.
  */
 public interface QueueService extends AutoCloseable {
 

@@ -1,6 +1,6 @@
 package org.wharfmq.store;
 
-/** A failed queue operation: a MODEL.md error {@link #code()} and a message naming the bad input. */
+/** A failed queue operation: an error {@link #code()} of docs/model.md and a message naming the bad input. */
 public class QueueServiceException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 import org.wharfmq.store.MessageAttributeValue;
 import org.wharfmq.store.QueueServiceException;
 
-/** MODEL.md's rules for message bodies, attributes, ids and batches. */
+/** The rules of docs/model.md for message bodies, attributes, ids and batches. */
 public final class MessageRules {
     private static final Pattern BATCH_ID = Pattern.compile("[A-Za-z0-9_-]{1,80}");
     private static final Pattern FIFO_ID = Pattern.compile("[\\x21-\\x7E]{1,128}");
@@ -117,7 +117,7 @@ public final class MessageRules {
         }
     }
 
-    /** Checks that text holds only the characters MODEL.md allows. */
+    /** Checks that text holds only the characters docs/model.md allows. */
     public static void checkText(String what, String text) {
         for (int i = 0; i < text.length(); ) {
             char c = text.charAt(i);

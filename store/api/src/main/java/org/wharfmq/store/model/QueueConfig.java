@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import org.wharfmq.store.QueueServiceException;
 
-/** A queue's settable attributes, parsed and validated against MODEL.md's ranges. */
+/** A queue's settable attributes, parsed and validated against the ranges of docs/model.md. */
 public record QueueConfig(boolean fifo, int visibilityTimeout, int messageRetentionPeriod, int delaySeconds,
                           int receiveMessageWaitTimeSeconds, int maximumMessageSize, RedrivePolicy redrivePolicy,
                           boolean contentBasedDeduplication, int deduplicationWindow, String deduplicationScope) {
