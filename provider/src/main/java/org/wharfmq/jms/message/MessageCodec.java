@@ -34,7 +34,7 @@ public final class MessageCodec {
     /** Attributes left free in every layout, for the provider's own use. */
     public static final int RESERVED_ATTRIBUTES = 2;
     /** The packed layout's attributes: w.kind, w.body and w.props. */
-    public static final int PACKED_ATTRIBUTES = 3;
+    static final int PACKED_ATTRIBUTES = 3;
     /** The smallest attribute limit a backend may declare. */
     public static final int MIN_ATTRIBUTES = PACKED_ATTRIBUTES + RESERVED_ATTRIBUTES;
 
@@ -90,7 +90,7 @@ public final class MessageCodec {
 
     /** How many attributes the attribute layout gives {@code m}; counted, so nothing is built. */
     static int attributeCount(WharfMessage m) {
-        int n = 3 + m.properties().size(); // w.kind, w.body, h.JMSDeliveryMode
+        int n = 3 + m.propertyCount(); // w.kind, w.body, h.JMSDeliveryMode
         if (m.getJMSType() != null) {
             n++;
         }
@@ -172,7 +172,7 @@ public final class MessageCodec {
 
     /** The packed layout's entries: the same keys as the attribute layout, names unescaped. */
     private static List<Map.Entry<String, Object>> packed(WharfMessage m) throws JMSException {
-        List<Map.Entry<String, Object>> f = new ArrayList<>(5 + m.properties().size());
+        List<Map.Entry<String, Object>> f = new ArrayList<>(5 + m.propertyCount());
         entry(f, TYPE, m.getJMSType());
         byte[] correlationBytes = m.correlationIdBytesOrNull();
         entry(f, CORRELATION_ID, correlationBytes != null ? correlationBytes : m.getJMSCorrelationID());

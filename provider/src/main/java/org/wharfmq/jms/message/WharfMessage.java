@@ -308,6 +308,11 @@ public class WharfMessage implements Message {
         }
     }
 
+    /** How many properties are set, without the view {@link #properties()} makes. */
+    int propertyCount() {
+        return properties.size();
+    }
+
     /** Sets a property of a received message, read-only or not (JMSXDeliveryCount and the like). */
     void putReceived(String name, Object value) {
         properties.put(name, value);

@@ -65,9 +65,13 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
     }
 
     /** No attribute limit of its own; delays to the millisecond (MessageOptions), up to 900 s. */
+    private static final org.wharfmq.store.Limits LIMITS =
+            new org.wharfmq.store.Limits(Integer.MAX_VALUE, 262_144, 1, 900_000);
+
+    /** {@inheritDoc} Asked on every send, so one instance serves them all. */
     @Override
     public org.wharfmq.store.Limits limits() {
-        return new org.wharfmq.store.Limits(Integer.MAX_VALUE, 262_144, 1, 900_000);
+        return LIMITS;
     }
 
     @Override
