@@ -4,15 +4,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiPredicate;
+import java.util.function.Function;
 import jakarta.jms.IllegalStateException;
 import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.InvalidSelectorException;
 import jakarta.jms.JMSException;
-import org.wharfmq.jms.message.MessageCodec;
+import org.wharfmq.jms.gateway.StoreGateway;
 import org.wharfmq.jms.selector.Selector;
-import org.wharfmq.store.MessageView;
-import org.wharfmq.store.QueueServiceException;
-import org.wharfmq.store.Topics;
 
 /**
  * Where a consumer reads: a queue, or the store queue of a topic subscription. Topic subscriptions
@@ -42,54 +40,37 @@ final class Subscriptions {
             throw new InvalidDestinationException("temporary destination " + d
                     + " belongs to another connection; only its own connection can consume from it");
         }
+        StoreGateway g = c.gateway;
         if (d.isQueue()) {
-            return new Source(d, c.store.ensureQueue(d.name(), ((WharfQueue) d).attributes()), filter, null, null, null, false);
+            return new Source(d, g.queue(d.name(), ((WharfQueue) d).attributes()), filter, null, null, null, false);
         }
-        c.store.ensureTopic(d.name());
         String owner = noLocal ? (durable && c.clientIdOrNull() != null ? c.clientIdOrNull() : c.id) : "";
         String tag = (filter == null ? "" : filter.expression()) + SEP + owner;
-        Topics topics = c.store.topics;
         if (name == null) {
             String sub = "C:" + c.id + ":" + java.util.UUID.randomUUID();
-            String url = JmsErrors.call(() -> topics.subscribe(d.name(), sub, false, tag));
-            return new Source(d, url, null, d.name(), sub, null, true);
+            return new Source(d, g.subscribe(d.name(), sub, false, tag), null, d.name(), sub, null, true);
         }
         String clientId = c.clientIdOrNull();
         if (durable && !shared && clientId == null) {
             throw new IllegalStateException("an unshared durable subscription needs a client id; set one first");
         }
         String sub = (durable ? (shared ? "S:" : "D:") : "N:") + (clientId == null ? "" : clientId) + ":" + name;
-        String key = c.store.url + "|" + sub;
-        int active = c.store.activeConsumers(key);
+        int active = c.registry.activeConsumers(sub);
         if (durable && !shared && active > 0) {
             throw new IllegalStateException("durable subscription " + name + " already has an active consumer");
         }
-        Optional<String> existingTopic = topicOf(c, sub);
-        if (existingTopic.isPresent()) {
-            Topics.Subscription s = topics.subscription(existingTopic.get(), sub).orElseThrow();
-            boolean same = existingTopic.get().equals(d.name()) && s.tag().equals(tag);
+        g.topic(d.name());
+        Optional<StoreGateway.Subscription> existing = g.findSubscription(sub);
+        if (existing.isPresent()) {
+            boolean same = existing.get().topic().equals(d.name()) && existing.get().tag().equals(tag);
             if (!same) {
                 if (active > 0) {
                     throw new JMSException("subscription " + name + " is in use with another topic or selector");
                 }
-                JmsErrors.call(() -> {
-                    topics.unsubscribe(existingTopic.get(), sub);
-                    return null;
-                });
+                g.unsubscribe(existing.get().topic(), sub);
             }
         }
-        String url = JmsErrors.call(() -> topics.subscribe(d.name(), sub, durable, tag));
-        return new Source(d, url, null, d.name(), sub, key, !durable);
-    }
-
-    /** The topic that has subscription {@code sub}, if any. */
-    static Optional<String> topicOf(WharfConnection c, String sub) {
-        for (String t : c.store.topics.listTopics()) {
-            if (c.store.topics.subscription(t, sub).isPresent()) {
-                return Optional.of(t);
-            }
-        }
-        return Optional.empty();
+        return new Source(d, g.subscribe(d.name(), sub, durable, tag), null, d.name(), sub, sub, !durable);
     }
 
     /** Session.unsubscribe: removes a durable subscription of this connection's client id. */
@@ -97,16 +78,12 @@ final class Subscriptions {
         String clientId = c.clientIdOrNull() == null ? "" : c.clientIdOrNull();
         for (String prefix : new String[] {"D:", "S:"}) {
             String sub = prefix + clientId + ":" + name;
-            Optional<String> topic = topicOf(c, sub);
-            if (topic.isPresent()) {
-                if (c.store.activeConsumers(c.store.url + "|" + sub) > 0) {
+            Optional<StoreGateway.Subscription> found = c.gateway.findSubscription(sub);
+            if (found.isPresent()) {
+                if (c.registry.activeConsumers(sub) > 0) {
                     throw new IllegalStateException("durable subscription " + name + " has an active consumer");
                 }
-                try {
-                    c.store.topics.unsubscribe(topic.get(), sub);
-                } catch (QueueServiceException e) {
-                    throw JmsErrors.of(e);
-                }
+                c.gateway.unsubscribe(found.get().topic(), sub);
                 return;
             }
         }
@@ -114,11 +91,14 @@ final class Subscriptions {
                 + (clientId.isEmpty() ? "" : " for client id " + clientId));
     }
 
-    /** The publish filter of a connection: a subscription takes a message if its selector and noLocal owner allow. */
-    static BiPredicate<String, MessageView> publishFilter(WharfConnection c) {
+    /**
+     * The publish filter of a connection: a subscription takes a message if its selector and
+     * noLocal owner allow, judged on the message's selector values.
+     */
+    static BiPredicate<String, Function<String, Object>> publishFilter(WharfConnection c) {
         String connectionId = c.id;
         String clientId = c.clientIdOrNull();
-        return (tag, view) -> {
+        return (tag, values) -> {
             if (tag == null) {
                 return true;
             }
@@ -128,7 +108,7 @@ final class Subscriptions {
                 return false;
             }
             String expression = tag.substring(0, sep);
-            return expression.isEmpty() || selector(expression).matches(MessageCodec.selectorValues(view));
+            return expression.isEmpty() || selector(expression).matches(values);
         };
     }
 

@@ -28,12 +28,14 @@ import jakarta.jms.XAQueueSession;
 import jakarta.jms.XASession;
 import jakarta.jms.XATopicConnection;
 import jakarta.jms.XATopicSession;
+import org.wharfmq.jms.gateway.StoreGateway;
 
 /** A connection to a store: sessions, client id, start/stop of delivery, temporary destinations. */
 public final class WharfConnection implements XAConnection, XAQueueConnection, XATopicConnection,
         WharfTemporaryQueue.TemporaryOwner {
 
-    final SharedStore store;
+    final StoreGateway gateway;
+    final ClientRegistry registry;
     final ConnectionOptions options;
     /** Identifies this connection's messages for noLocal. */
     final String id = UUID.randomUUID().toString().replace("-", "").substring(0, 16);
@@ -49,13 +51,14 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
     private volatile boolean clientIdFixed;
     private volatile ExceptionListener exceptionListener;
 
-    WharfConnection(SharedStore store, ConnectionOptions options) {
-        this.store = store;
+    WharfConnection(StoreGateway gateway, ConnectionOptions options) {
+        this.gateway = gateway;
+        this.registry = ClientRegistry.of(gateway.url());
         this.options = options;
     }
 
     void setClientIDInternal(String id) throws JMSException {
-        store.claimClientId(id);
+        registry.claimClientId(id);
         clientId = id;
         clientIdFixed = true;
     }
@@ -196,7 +199,7 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
         }
         temporaries.clear();
         if (clientId != null) {
-            store.releaseClientId(clientId);
+            registry.releaseClientId(clientId);
         }
     }
 
@@ -272,7 +275,7 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
         checkOpen();
         fixClientId();
         WharfTemporaryQueue q = new WharfTemporaryQueue("tmpq-" + id + "-" + tempCounter.incrementAndGet(), this);
-        store.ensureQueue(q.name(), java.util.Map.of());
+        gateway.queue(q.name(), java.util.Map.of());
         temporaries.add(q);
         return q;
     }
@@ -281,7 +284,7 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
         checkOpen();
         fixClientId();
         WharfTemporaryTopic t = new WharfTemporaryTopic("tmpt-" + id + "-" + tempCounter.incrementAndGet(), this);
-        store.ensureTopic(t.name());
+        gateway.topic(t.name());
         temporaries.add(t);
         return t;
     }
@@ -305,16 +308,7 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
     }
 
     private void deleteStoreDestination(WharfDestination d) {
-        try {
-            if (d.isQueue()) {
-                store.service.deleteQueue(org.wharfmq.store.model.Names.url(d.name()));
-                store.forgetQueue(d.name());
-            } else {
-                store.topics.deleteTopic(d.name());
-            }
-        } catch (RuntimeException e) {
-            // Gone already.
-        }
+        gateway.deleteQuietly(d.isQueue(), d.name());
     }
 
     // ---- connection consumers ----

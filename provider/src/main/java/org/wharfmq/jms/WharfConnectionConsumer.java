@@ -4,14 +4,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import jakarta.jms.ConnectionConsumer;
 import jakarta.jms.JMSException;
-import jakarta.jms.MessageListener;
 import jakarta.jms.ServerSession;
 import jakarta.jms.ServerSessionPool;
-import org.wharfmq.jms.message.MessageCodec;
-import org.wharfmq.jms.message.WharfMessage;
-import org.wharfmq.store.QueueServiceException;
-import org.wharfmq.store.ReceiveMessageRequest;
-import org.wharfmq.store.ReceivedMessage;
+import org.wharfmq.jms.gateway.Delivery;
+import org.wharfmq.jms.gateway.StoreGateway;
 
 /**
  * A connection consumer for application servers: fetches up to {@code maxMessages} at a time and
@@ -37,55 +33,45 @@ final class WharfConnectionConsumer implements ConnectionConsumer {
     }
 
     private void run() {
+        StoreGateway.Fetch fetch = new StoreGateway.Fetch(source.queueUrl(), source.destination(), source.selector(),
+                maxMessages, connection.options.visibilityTimeout());
         while (!closed) {
             try {
                 if (!connection.awaitStarted(TimeUnit.SECONDS.toNanos(1))) {
                     continue;
                 }
-                List<ReceivedMessage> got = connection.store.receiver.receiveMessage(
-                        new ReceiveMessageRequest(source.queueUrl(), maxMessages, connection.options.visibilityTimeout(),
-                                null, null), connection.pollSliceMillis(),
-                        source.selector() == null ? null : v -> source.selector().matches(MessageCodec.selectorValues(v)),
-                        () -> closed);
+                List<Delivery> got = connection.gateway.fetch(fetch, connection.pollSliceMillis(), false, () -> closed);
                 if (got.isEmpty()) {
                     continue;
                 }
                 ServerSession ss = pool.getServerSession();
                 WharfSession session = (WharfSession) ss.getSession();
-                for (ReceivedMessage rm : got) {
-                    session.enqueueForRun(() -> deliver(session, rm));
+                for (Delivery d : got) {
+                    session.enqueueForRun(() -> deliver(session, d));
                 }
                 ss.start();
             } catch (JMSException e) {
-                connection.report(e);
-            } catch (QueueServiceException e) {
                 if (!closed) {
-                    connection.report(JmsErrors.of(e));
+                    connection.report(e);
                 }
             }
         }
     }
 
-    private void deliver(WharfSession session, ReceivedMessage rm) {
-        Acknowledgements.Delivered d = null;
+    /** Runs the server session's listener on {@code d}, with that session's acknowledgement around it. */
+    private void deliver(WharfSession session, Delivery d) {
+        Acknowledgement acks = session.acks;
         try {
-            WharfMessage m = MessageCodec.decode(rm, source.destination(), WharfDestination::fromAddress);
-            d = new Acknowledgements.Delivered(source.queueUrl(), rm.receiptHandle(), m);
-            MessageListener l = session.getMessageListener();
-            boolean automatic = session.acks.automatic();
-            if (!automatic) {
-                session.acks.delivered(d);
+            acks.delivered(d);
+            boolean failed = false;
+            try {
+                session.getMessageListener().onMessage(d.message());
+            } catch (RuntimeException e) {
+                failed = true;
             }
-            l.onMessage(m);
-            if (automatic) {
-                session.acks.delete(d);
-            }
+            acks.afterDelivery(d, failed);
         } catch (JMSException e) {
             connection.report(e);
-        } catch (RuntimeException e) {
-            if (d != null) {
-                session.acks.release(d);
-            }
         }
     }
 
@@ -97,11 +83,7 @@ final class WharfConnectionConsumer implements ConnectionConsumer {
     @Override
     public void close() {
         closed = true;
-        try {
-            connection.store.receiver.wakeUp(source.queueUrl());
-        } catch (QueueServiceException e) {
-            // The queue is gone.
-        }
+        connection.gateway.wakeUp(source.queueUrl());
         if (thread != Thread.currentThread()) {
             try {
                 thread.join(TimeUnit.SECONDS.toMillis(30));

@@ -14,7 +14,6 @@ import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
-import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.JMSSecurityException;
 import jakarta.jms.QueueConnection;
 import jakarta.jms.QueueConnectionFactory;
@@ -27,6 +26,7 @@ import jakarta.jms.XAQueueConnection;
 import jakarta.jms.XAQueueConnectionFactory;
 import jakarta.jms.XATopicConnection;
 import jakarta.jms.XATopicConnectionFactory;
+import org.wharfmq.jms.gateway.StoreGateway;
 
 /**
  * Wharf's connection factory. The URL names the store ({@code wharf:derby:<dir>},
@@ -81,7 +81,7 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
     /** Administration of the store's queues. */
     public QueueAdmin admin() throws JMSException {
         ConnectionOptions o = ConnectionOptions.parse(url);
-        return new QueueAdmin(SharedStore.of(o.storeUrl()));
+        return new QueueAdmin(gateway(o.storeUrl()).admin());
     }
 
     /**
@@ -89,7 +89,7 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
      * does when it stops; its connections fail afterwards, and the next use opens it again.
      */
     public void closeStore() throws JMSException {
-        SharedStore.close(ConnectionOptions.parse(url).storeUrl());
+        StoreGateway.close(ConnectionOptions.parse(url).storeUrl());
     }
 
     @Override
@@ -105,7 +105,7 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
     private WharfConnection connect(String userName, String pass) throws JMSException {
         ConnectionOptions o = ConnectionOptions.parse(url);
         authenticate(o, userName, pass);
-        WharfConnection c = new WharfConnection(SharedStore.of(o.storeUrl()), o);
+        WharfConnection c = new WharfConnection(gateway(o.storeUrl()), o);
         if (clientID != null) {
             c.setClientIDInternal(clientID);
         }
@@ -239,8 +239,8 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
         return ref;
     }
 
-    /** A JMSRuntimeException for the simplified API. */
-    static JMSRuntimeException unchecked(JMSException e) {
-        return WharfContext.runtime(e);
+    /** The open store at {@code storeUrl}, opening it on first use. */
+    static StoreGateway gateway(String storeUrl) throws JMSException {
+        return StoreGateway.of(storeUrl, WharfDestination::fromAddress);
     }
 }

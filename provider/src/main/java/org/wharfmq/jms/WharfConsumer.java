@@ -3,7 +3,6 @@ package org.wharfmq.jms;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 import jakarta.jms.IllegalStateException;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -12,13 +11,8 @@ import jakarta.jms.Queue;
 import jakarta.jms.QueueReceiver;
 import jakarta.jms.Topic;
 import jakarta.jms.TopicSubscriber;
-import org.wharfmq.jms.message.MessageCodec;
-import org.wharfmq.jms.message.WharfMessage;
-import org.wharfmq.store.MessageView;
-import org.wharfmq.store.FilteredReceive;
-import org.wharfmq.store.QueueServiceException;
-import org.wharfmq.store.ReceiveMessageRequest;
-import org.wharfmq.store.ReceivedMessage;
+import org.wharfmq.jms.gateway.Delivery;
+import org.wharfmq.jms.gateway.StoreGateway;
 
 /**
  * A consumer: long-polls its source queue, at most {@code 1 + prefetch} messages at a time, and
@@ -30,8 +24,10 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
     final Subscriptions.Source source;
     private final String selectorText;
     private final boolean noLocal;
-    private final Predicate<MessageView> filter;
-    private final ArrayDeque<ReceivedMessage> buffer = new ArrayDeque<>();
+    /** A fetch that takes one message and deletes it (automatic receive), and one with prefetch. */
+    private final StoreGateway.Fetch consumeOne;
+    private final StoreGateway.Fetch fetchSome;
+    private final ArrayDeque<Delivery> buffer = new ArrayDeque<>();
     private volatile boolean closed;
     private volatile MessageListener listener;
     private Thread listenerThread;
@@ -41,10 +37,12 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
         this.source = source;
         this.selectorText = selectorText;
         this.noLocal = noLocal;
-        this.filter = source.selector() == null ? null
-                : view -> source.selector().matches(MessageCodec.selectorValues(view));
+        ConnectionOptions o = session.connection.options;
+        this.consumeOne = new StoreGateway.Fetch(source.queueUrl(), source.destination(), source.selector(), 1, null);
+        this.fetchSome = new StoreGateway.Fetch(source.queueUrl(), source.destination(), source.selector(),
+                1 + o.prefetch(), o.visibilityTimeout());
         if (source.activeKey() != null) {
-            session.connection.store.consumerOpened(source.activeKey());
+            session.connection.registry.consumerOpened(source.activeKey());
         }
     }
 
@@ -80,25 +78,67 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
 
     @Override
     public Message receive(long timeout) throws JMSException {
-        checkOpen();
-        if (listener != null) {
-            throw new IllegalStateException("a consumer with a message listener cannot receive synchronously");
-        }
-        long deadline = timeout <= 0 ? Long.MAX_VALUE : System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeout);
-        return next(deadline);
+        return next(deadline(timeout));
     }
 
     @Override
     public Message receiveNoWait() throws JMSException {
+        return next(deadline(NO_WAIT));
+    }
+
+    /** The timeout of receiveNoWait. */
+    static final long NO_WAIT = Long.MIN_VALUE;
+
+    /** The deadline of a receive: none for a timeout of 0 or less, now for {@link #NO_WAIT}. */
+    private long deadline(long timeout) throws JMSException {
         checkOpen();
         if (listener != null) {
             throw new IllegalStateException("a consumer with a message listener cannot receive synchronously");
         }
-        return next(System.nanoTime());
+        return timeout == NO_WAIT ? System.nanoTime() : timeout <= 0 ? Long.MAX_VALUE
+                : System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeout);
     }
 
-    /** The next message delivered to the application, or null at the deadline or on close. */
     private Message next(long deadline) throws JMSException {
+        Acknowledgement acks = session.acks;
+        Delivery d = nextDelivery(deadline, acks.consumesOnReceive());
+        if (d == null) {
+            return null;
+        }
+        acks.delivered(d);
+        acks.afterDelivery(d, false);
+        return d.message();
+    }
+
+    /**
+     * JMSConsumer.receiveBody: the body of the next message, read by {@code reader}. A message it
+     * cannot read is refused (see {@link Acknowledgement#refused}) and its error thrown.
+     */
+    <T> T receiveBody(long timeout, BodyReader<T> reader) throws JMSException {
+        Acknowledgement acks = session.acks;
+        Delivery d = nextDelivery(deadline(timeout), false);
+        if (d == null) {
+            return null;
+        }
+        acks.delivered(d);
+        T body;
+        try {
+            body = reader.read(d.message());
+        } catch (JMSException e) {
+            acks.refused(d);
+            throw e;
+        }
+        acks.afterDelivery(d, false);
+        return body;
+    }
+
+    /** Reads a message's body, or fails with a MessageFormatException. */
+    interface BodyReader<T> {
+        T read(Message m) throws JMSException;
+    }
+
+    /** The next unexpired message for the application, or null at the deadline or on close. */
+    private Delivery nextDelivery(long deadline, boolean consume) throws JMSException {
         while (!closed) {
             long left = deadline - System.nanoTime();
             if (!session.connection.isStarted()) {
@@ -109,13 +149,10 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
                     continue;
                 }
             }
-            // Acknowledging on receipt: receive and delete in one store step.
-            boolean consume = session.acks.automatic();
-            Taken t = take(Math.max(0, left), consume);
-            if (t != null) {
-                Message m = handOut(t.message, null, t.consumed);
-                if (m != null) {
-                    return m;
+            Delivery d = take(Math.max(0, left), consume);
+            if (d != null) {
+                if (!expired(d)) {
+                    return d;
                 }
             } else if (deadline - System.nanoTime() <= 0) {
                 return null;
@@ -124,88 +161,52 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
         return null;
     }
 
-    /** A message taken for delivery; a consumed one is already deleted from the store. */
-    private record Taken(ReceivedMessage message, boolean consumed) {
+    /** True (and the message deleted) if it expired on the way: JMS does not deliver it. */
+    private boolean expired(Delivery d) throws JMSException {
+        long expiration = d.message().getJMSExpiration();
+        if (expiration == 0 || System.currentTimeMillis() <= expiration) {
+            return false;
+        }
+        session.connection.gateway.acknowledge(List.of(d));
+        return true;
     }
 
     /**
      * A buffered message, or one fetched within {@code nanos}; null if none. With {@code consume},
      * a fetched message is deleted as it is received, and nothing is prefetched.
      */
-    private Taken take(long nanos, boolean consume) throws JMSException {
+    private Delivery take(long nanos, boolean consume) throws JMSException {
         synchronized (buffer) {
             if (!buffer.isEmpty()) {
-                return new Taken(buffer.poll(), false);
+                return buffer.poll();
             }
         }
         long waitMillis = Math.min(TimeUnit.NANOSECONDS.toMillis(nanos), session.connection.pollSliceMillis());
-        List<ReceivedMessage> got = fetch(waitMillis, consume);
-        if (consume) {
-            return got.isEmpty() ? null : new Taken(got.get(0), true);
+        List<Delivery> got = session.connection.gateway.fetch(consume ? consumeOne : fetchSome, waitMillis, consume,
+                () -> closed);
+        if (consume || got.size() <= 1) {
+            return got.isEmpty() ? null : got.get(0);
         }
         synchronized (buffer) {
             buffer.addAll(got);
-            ReceivedMessage rm = buffer.poll();
-            return rm == null ? null : new Taken(rm, false);
+            return buffer.poll();
         }
     }
 
-    private List<ReceivedMessage> fetch(long waitMillis, boolean consume) throws JMSException {
-        ConnectionOptions o = session.connection.options;
-        FilteredReceive receiver = session.connection.store.receiver;
-        try {
-            if (consume) {
-                ReceiveMessageRequest r = new ReceiveMessageRequest(source.queueUrl(), 1, null, null, null);
-                return receiver.consumeMessage(r, waitMillis, filter, () -> closed);
-            }
-            ReceiveMessageRequest r = new ReceiveMessageRequest(source.queueUrl(), 1 + o.prefetch(),
-                    o.visibilityTimeout(), null, null);
-            return receiver.receiveMessage(r, waitMillis, filter, () -> closed);
-        } catch (QueueServiceException e) {
-            throw JmsErrors.of(e);
+    /** Runs the listener on {@code d}, with the session's acknowledgement around it. */
+    private void handOut(Delivery d, MessageListener l) throws JMSException {
+        if (expired(d)) {
+            return;
         }
-    }
-
-    /**
-     * Decodes a message and applies the session's acknowledgement. With a listener, runs it too.
-     * Returns null if the message expired on the way. A {@code consumed} message is already deleted.
-     */
-    private Message handOut(ReceivedMessage rm, MessageListener l, boolean consumed) throws JMSException {
-        WharfMessage m = MessageCodec.decode(rm, source.destination(), WharfDestination::fromAddress);
-        Acknowledgements.Delivered d = new Acknowledgements.Delivered(source.queueUrl(), rm.receiptHandle(), m);
-        Acknowledgements acks = session.acks;
-        long expiration = m.getJMSExpiration();
-        if (expiration != 0 && System.currentTimeMillis() > expiration) {
-            if (!consumed) {
-                acks.delete(d);
-            }
-            return null;
-        }
-        boolean automatic = acks.automatic();
-        if (!automatic) {
-            acks.delivered(d);
-        }
-        if (l == null) {
-            if (automatic && !consumed) {
-                acks.delete(d);
-            }
-            return m;
-        }
+        Acknowledgement acks = session.acks;
+        acks.delivered(d);
         boolean failed = false;
         try {
-            l.onMessage(m);
+            l.onMessage(d.message());
         } catch (RuntimeException e) {
             failed = true;
         }
-        if (automatic) {
-            // A listener that failed or called recover() gets the message again.
-            if (acks.takeRecoverRequest() || failed) {
-                acks.release(d);
-            } else {
-                acks.delete(d);
-            }
-        }
-        return m;
+        acks.afterDelivery(d, failed);
     }
 
     private void listen() {
@@ -214,21 +215,20 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
                 if (!session.connection.awaitStarted(TimeUnit.SECONDS.toNanos(1))) {
                     continue;
                 }
-                Taken t = take(TimeUnit.MILLISECONDS.toNanos(session.connection.pollSliceMillis()), false);
-                if (t == null) {
+                Delivery d = take(TimeUnit.MILLISECONDS.toNanos(session.connection.pollSliceMillis()), false);
+                if (d == null) {
                     continue;
                 }
-                ReceivedMessage rm = t.message;
                 MessageListener l = listener;
                 session.deliver(() -> {
                     try {
                         if (closed || l == null || !session.connection.isStarted()) {
                             synchronized (buffer) {
-                                buffer.addFirst(rm);
+                                buffer.addFirst(d);
                             }
                             return;
                         }
-                        handOut(rm, l, false);
+                        handOut(d, l);
                     } catch (JMSException e) {
                         session.connection.report(e);
                     }
@@ -253,11 +253,8 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
             return;
         }
         closed = true;
-        try {
-            session.connection.store.receiver.wakeUp(source.queueUrl());
-        } catch (QueueServiceException e) {
-            // The queue is gone.
-        }
+        StoreGateway gateway = session.connection.gateway;
+        gateway.wakeUp(source.queueUrl());
         Thread t;
         synchronized (this) {
             t = listenerThread;
@@ -269,23 +266,16 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
                 Thread.currentThread().interrupt();
             }
         }
-        List<ReceivedMessage> left;
+        List<Delivery> left;
         synchronized (buffer) {
             left = List.copyOf(buffer);
             buffer.clear();
         }
-        for (ReceivedMessage rm : left) {
-            session.acks.release(new Acknowledgements.Delivered(source.queueUrl(), rm.receiptHandle(), null));
-        }
+        left.forEach(gateway::release);
         session.removeConsumer(this);
-        SharedStore store = session.connection.store;
-        boolean last = source.activeKey() == null || store.consumerClosed(source.activeKey()) == 0;
+        boolean last = source.activeKey() == null || session.connection.registry.consumerClosed(source.activeKey()) == 0;
         if (source.removeWhenUnused() && last) {
-            try {
-                store.topics.unsubscribe(source.topic(), source.subscription());
-            } catch (QueueServiceException e) {
-                // Already removed with its topic.
-            }
+            gateway.unsubscribeQuietly(source.topic(), source.subscription());
         }
     }
 

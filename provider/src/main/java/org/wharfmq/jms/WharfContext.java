@@ -59,8 +59,6 @@ public final class WharfContext implements JMSContext, XAJMSContext {
     private final SharedConnection shared;
     private final int sessionMode;
     private final boolean xa;
-    private final ContextAcknowledgement acknowledgement;
-    private final PendingSends pendingSends = new PendingSends();
     private final List<WharfJMSConsumer> consumers = new CopyOnWriteArrayList<>();
     private WharfSession session;
     private volatile boolean autoStart = true;
@@ -81,14 +79,15 @@ public final class WharfContext implements JMSContext, XAJMSContext {
         this.shared = new SharedConnection(connection);
         this.sessionMode = sessionMode;
         this.xa = xa;
-        this.acknowledgement = new ContextAcknowledgement(sessionMode, xa);
+        if (sessionMode == SESSION_TRANSACTED || xa) {
+            run(() -> connection.gateway.requireTransactions(xa ? "an XA JMSContext" : "a transacted JMSContext"));
+        }
     }
 
     private WharfContext(SharedConnection shared, int sessionMode) {
         this.shared = shared;
         this.sessionMode = sessionMode;
         this.xa = false;
-        this.acknowledgement = new ContextAcknowledgement(sessionMode, false);
     }
 
     private static void checkSessionMode(int mode) {
@@ -119,8 +118,7 @@ public final class WharfContext implements JMSContext, XAJMSContext {
     synchronized WharfSession session() {
         checkOpen();
         if (session == null) {
-            int mode = acknowledgement.sessionMode();
-            session = call(() -> shared.connection.newSession(mode == SESSION_TRANSACTED, mode, xa));
+            session = call(() -> shared.connection.newSession(sessionMode == SESSION_TRANSACTED, sessionMode, xa));
         }
         return session;
     }
@@ -129,12 +127,16 @@ public final class WharfContext implements JMSContext, XAJMSContext {
         return session;
     }
 
-    ContextAcknowledgement acknowledgement() {
-        return acknowledgement;
+    /** True on a CompletionListener callback of this context's asynchronous sends. */
+    private boolean inCompletion(WharfSession s) {
+        return s != null && s.asyncSends.inCompletion();
     }
 
-    PendingSends pendingSends() {
-        return pendingSends;
+    /** Waits for this context's asynchronous sends. */
+    private void awaitSends(WharfSession s) {
+        if (s != null) {
+            run(s.asyncSends::await);
+        }
     }
 
     void removeConsumer(WharfJMSConsumer c) {
@@ -215,10 +217,10 @@ public final class WharfContext implements JMSContext, XAJMSContext {
         if (s != null && WharfSession.inListenerOf(s)) {
             throw new IllegalStateRuntimeException("a MessageListener cannot close its own JMSContext");
         }
-        if (pendingSends.inCallback()) {
+        if (inCompletion(s)) {
             throw new IllegalStateRuntimeException("a CompletionListener cannot close its own JMSContext");
         }
-        pendingSends.await();
+        awaitSends(s);
         // Consumers first: their listeners finish, acknowledgement included, while the session is open.
         for (WharfJMSConsumer c : consumers) {
             c.close();
@@ -296,20 +298,20 @@ public final class WharfContext implements JMSContext, XAJMSContext {
     @Override
     public void commit() {
         WharfSession s = session();
-        if (pendingSends.inCallback()) {
+        if (inCompletion(s)) {
             throw new IllegalStateRuntimeException("a CompletionListener cannot commit its own JMSContext");
         }
-        pendingSends.await();
+        awaitSends(s);
         run(s::commit);
     }
 
     @Override
     public void rollback() {
         WharfSession s = session();
-        if (pendingSends.inCallback()) {
+        if (inCompletion(s)) {
             throw new IllegalStateRuntimeException("a CompletionListener cannot roll back its own JMSContext");
         }
-        pendingSends.await();
+        awaitSends(s);
         run(s::rollback);
     }
 
@@ -321,7 +323,8 @@ public final class WharfContext implements JMSContext, XAJMSContext {
     @Override
     public void acknowledge() {
         checkOpen();
-        run(acknowledgement::acknowledge);
+        WharfSession s = session();
+        run(s.acks::acknowledgeAll);
     }
 
     // ---- producers, consumers, browsers ----
@@ -339,7 +342,7 @@ public final class WharfContext implements JMSContext, XAJMSContext {
     /** Wraps a new consumer and, if autoStart is on, starts the connection. */
     private JMSConsumer consumer(ConsumerCall make) {
         WharfSession s = session();
-        MessageConsumer c = call(() -> make.create(s));
+        WharfConsumer c = (WharfConsumer) call(() -> make.create(s));
         if (autoStart) {
             run(shared.connection::start);
         }

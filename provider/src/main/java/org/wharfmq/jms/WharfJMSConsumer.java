@@ -16,15 +16,15 @@ import jakarta.jms.ObjectMessage;
 import jakarta.jms.TextMessage;
 
 /**
- * The simplified API's consumer: a classic consumer of its context's session, with the context's
- * acknowledgement applied to each message handed out (see {@link ContextAcknowledgement}).
+ * The simplified API's consumer: a classic consumer of its context's session, whose
+ * acknowledgement strategy applies to what it hands out.
  */
 public final class WharfJMSConsumer implements JMSConsumer {
     private final WharfContext context;
-    private final MessageConsumer consumer;
+    private final WharfConsumer consumer;
     private volatile MessageListener listener;
 
-    WharfJMSConsumer(WharfContext context, MessageConsumer consumer) {
+    WharfJMSConsumer(WharfContext context, WharfConsumer consumer) {
         this.context = context;
         this.consumer = consumer;
     }
@@ -42,8 +42,7 @@ public final class WharfJMSConsumer implements JMSConsumer {
 
     @Override
     public void setMessageListener(MessageListener l) {
-        MessageListener classic = l == null ? null : context.acknowledgement().wrap(l, context.session());
-        run(() -> consumer.setMessageListener(classic));
+        run(() -> consumer.setMessageListener(l));
         listener = l;
     }
 
@@ -63,26 +62,22 @@ public final class WharfJMSConsumer implements JMSConsumer {
     }
 
     private Message take(RuntimeErrors.JmsCall<Message> r) {
-        Message m = call(r);
-        if (m != null) {
-            run(() -> context.acknowledgement().taken(m));
-        }
-        return m;
+        return call(r);
     }
 
     @Override
     public <T> T receiveBody(Class<T> c) {
-        return body(c, consumer::receive);
+        return body(c, 0);
     }
 
     @Override
     public <T> T receiveBody(Class<T> c, long timeout) {
-        return body(c, () -> consumer.receive(timeout));
+        return body(c, timeout);
     }
 
     @Override
     public <T> T receiveBodyNoWait(Class<T> c) {
-        return body(c, consumer::receiveNoWait);
+        return body(c, WharfConsumer.NO_WAIT);
     }
 
     /**
@@ -90,21 +85,8 @@ public final class WharfJMSConsumer implements JMSConsumer {
      * Message), with no body, or whose body is not a {@code c}, throws MessageFormatRuntimeException
      * and is refused: AUTO and DUPS_OK contexts get it again, others count it as consumed.
      */
-    private <T> T body(Class<T> c, RuntimeErrors.JmsCall<Message> r) {
-        Message m = call(r);
-        if (m == null) {
-            return null;
-        }
-        T body;
-        try {
-            body = convert(m, c);
-        } catch (JMSException e) {
-            JMSRuntimeException failure = RuntimeErrors.of(e);
-            refuse(m, failure);
-            throw failure;
-        }
-        run(() -> context.acknowledgement().taken(m));
-        return body;
+    private <T> T body(Class<T> c, long timeout) {
+        return call(() -> consumer.receiveBody(timeout, m -> convert(m, c)));
     }
 
     private static <T> T convert(Message m, Class<T> c) throws JMSException {
@@ -123,14 +105,6 @@ public final class WharfJMSConsumer implements JMSConsumer {
             throw new MessageFormatException("message " + m.getJMSMessageID() + " has no body");
         }
         return body;
-    }
-
-    private void refuse(Message m, JMSRuntimeException failure) {
-        try {
-            context.acknowledgement().refused(m, context.session());
-        } catch (JMSException | JMSRuntimeException e) {
-            failure.addSuppressed(e);
-        }
     }
 
     @Override

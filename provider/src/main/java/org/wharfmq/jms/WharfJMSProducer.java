@@ -48,19 +48,10 @@ public final class WharfJMSProducer implements JMSProducer {
         }
         run(() -> prepare(message));
         CompletionListener listener = async;
-        PendingSends pending = context.pendingSends();
         if (listener == null) {
-            // A synchronous send must not overtake this context's asynchronous ones.
-            pending.await();
             run(() -> producer.send(destination, message));
-            return this;
-        }
-        PendingSends.Tracked tracked = pending.track(listener);
-        try {
-            run(() -> producer.send(destination, message, tracked));
-        } catch (RuntimeException e) {
-            tracked.cancel();
-            throw e;
+        } else {
+            run(() -> producer.send(destination, message, listener));
         }
         return this;
     }

@@ -10,13 +10,9 @@ import jakarta.jms.Queue;
 import jakarta.jms.QueueSender;
 import jakarta.jms.Topic;
 import jakarta.jms.TopicPublisher;
-import org.wharfmq.jms.message.MessageCodec;
+import org.wharfmq.jms.gateway.StoreGateway;
+import org.wharfmq.jms.gateway.Unit;
 import org.wharfmq.jms.message.WharfMessage;
-import org.wharfmq.store.MessageOptions;
-import org.wharfmq.store.QueueServiceException;
-import org.wharfmq.store.SendMessageRequest;
-import org.wharfmq.store.SendResult;
-import org.wharfmq.store.StoreTransaction;
 
 /** A producer: JMS headers and delivery options mapped onto a store send or topic publish. */
 public final class WharfProducer implements QueueSender, TopicPublisher {
@@ -260,23 +256,24 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         checkDeliveryMode(mode);
         checkPriority(prio);
         long now = System.currentTimeMillis();
+        long expiration = ttl > 0 ? now + ttl : 0;
         message.setJMSDestination(to);
         message.setJMSDeliveryMode(mode);
         message.setJMSPriority(prio);
-        message.setJMSExpiration(ttl > 0 ? now + ttl : 0);
+        message.setJMSExpiration(expiration);
         message.setJMSTimestamp(disableMessageTimestamp ? 0 : now);
         message.setJMSDeliveryTime(now + Math.max(0, deliveryDelay));
         WharfMessage wm = message instanceof WharfMessage w ? w : ForeignMessages.copy(message);
-        long expiration = ttl > 0 ? now + ttl : 0;
-        long delay = deliveryDelay;
+        StoreGateway.SendOptions options = new StoreGateway.SendOptions(prio, expiration, deliveryDelay,
+                mode == DeliveryMode.PERSISTENT);
         if (listener == null) {
-            session.awaitCompletions();
-            message.setJMSMessageID(send(to, wm, mode, prio, expiration, delay));
+            session.asyncSends.await();
+            message.setJMSMessageID(send(to, wm, options));
             return;
         }
-        session.completeAsync(() -> {
+        session.asyncSends.submit(() -> {
             try {
-                message.setJMSMessageID(send(to, wm, mode, prio, expiration, delay));
+                message.setJMSMessageID(send(to, wm, options));
             } catch (JMSException | RuntimeException e) {
                 listener.onException(message, e);
                 return;
@@ -289,32 +286,18 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
      * Sends through the store and returns the JMSMessageID. A NON_PERSISTENT send to a queue
      * returns before its message is durable.
      */
-    private String send(WharfDestination to, WharfMessage m, int mode, int prio, long expiration, long delay)
-            throws JMSException {
-        MessageCodec.Encoded e = MessageCodec.encode(m, session.connection.store.service.limits().maxMessageAttributes());
-        MessageOptions.Options options = new MessageOptions.Options(prio, expiration, delay > 0 ? delay : -1,
-                mode == DeliveryMode.PERSISTENT);
-        SharedStore store = session.connection.store;
-        StoreTransaction tx = session.transaction();
-        SendResult result;
-        try {
-            if (to.isQueue()) {
-                String url = store.ensureQueue(to.name(), ((WharfQueue) to).attributes());
-                boolean fifo = to.name().endsWith(".fifo");
-                SendMessageRequest r = new SendMessageRequest(url, e.body(), null, e.attributes(),
-                        fifo ? m.getStringProperty("JMSXGroupID") : null, fifo ? deduplicationId(m) : null);
-                result = tx != null ? tx.sendMessage(r, options) : store.sender.sendMessage(r, options);
-            } else {
-                store.ensureTopic(to.name());
-                SendMessageRequest r = new SendMessageRequest(null, e.body(), null, e.attributes(), null, null);
-                var filter = Subscriptions.publishFilter(session.connection);
-                result = tx != null ? tx.publish(to.name(), r, options, filter)
-                        : store.topics.publish(to.name(), r, options, filter);
-            }
-        } catch (QueueServiceException ex) {
-            throw JmsErrors.of(ex);
+    private String send(WharfDestination to, WharfMessage m, StoreGateway.SendOptions options) throws JMSException {
+        StoreGateway gateway = session.connection.gateway;
+        Unit unit = session.acks.unit();
+        String id;
+        if (to.isQueue()) {
+            boolean fifo = to.name().endsWith(".fifo");
+            id = gateway.send(to.name(), ((WharfQueue) to).attributes(), m,
+                    fifo ? m.getStringProperty("JMSXGroupID") : null, fifo ? deduplicationId(m) : null, options, unit);
+        } else {
+            id = gateway.publish(to.name(), m, options, unit, Subscriptions.publishFilter(session.connection));
         }
-        return "ID:" + result.messageId();
+        return "ID:" + id;
     }
 
     private static String deduplicationId(WharfMessage m) throws JMSException {

@@ -9,10 +9,7 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.Queue;
 import jakarta.jms.QueueBrowser;
-import org.wharfmq.jms.message.MessageCodec;
 import org.wharfmq.jms.selector.Selector;
-import org.wharfmq.store.QueueServiceException;
-import org.wharfmq.store.ReceivedMessage;
 
 /** A browser: the queue's visible messages in delivery order, unchanged. */
 final class WharfQueueBrowser implements QueueBrowser {
@@ -44,20 +41,9 @@ final class WharfQueueBrowser implements QueueBrowser {
     @Override
     public Enumeration<?> getEnumeration() throws JMSException {
         checkOpen();
-        SharedStore store = session.connection.store;
         WharfDestination d = (WharfDestination) queue;
-        String url = store.ensureQueue(d.name(), ((WharfQueue) d).attributes());
-        List<ReceivedMessage> found;
-        try {
-            found = store.browsing.browse(url, selector.matchesAll() ? null
-                    : v -> selector.matches(MessageCodec.selectorValues(v)), Integer.MAX_VALUE);
-        } catch (QueueServiceException e) {
-            throw JmsErrors.of(e);
-        }
-        List<Message> messages = new ArrayList<>(found.size());
-        for (ReceivedMessage rm : found) {
-            messages.add(MessageCodec.decode(rm, d, WharfDestination::fromAddress));
-        }
+        List<Message> messages = new ArrayList<>(session.connection.gateway.browse(d.name(),
+                ((WharfQueue) d).attributes(), selector.matchesAll() ? null : selector, d));
         return Collections.enumeration(messages);
     }
 

@@ -4,9 +4,6 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import javax.transaction.xa.XAResource;
 import jakarta.jms.BytesMessage;
@@ -40,9 +37,6 @@ import org.wharfmq.jms.message.WharfMessage;
 import org.wharfmq.jms.message.WharfObjectMessage;
 import org.wharfmq.jms.message.WharfStreamMessage;
 import org.wharfmq.jms.message.WharfTextMessage;
-import org.wharfmq.store.QueueServiceException;
-import org.wharfmq.store.StoreTransaction;
-import org.wharfmq.store.StoreXAResource;
 
 /**
  * A session: a single-threaded context for producing and consuming. It owns acknowledgement and
@@ -65,7 +59,8 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     final boolean transacted;
     final int mode;
     final boolean xa;
-    final Acknowledgements acks;
+    final Acknowledgement acks;
+    final AsyncSends asyncSends = new AsyncSends();
     private final List<WharfConsumer> consumers = new CopyOnWriteArrayList<>();
     private final List<WharfProducer> producers = new CopyOnWriteArrayList<>();
     private final List<WharfQueueBrowser> browsers = new CopyOnWriteArrayList<>();
@@ -73,8 +68,8 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     private final List<Runnable> serverSessionWork = new ArrayList<>();
     private volatile boolean closed;
     private volatile MessageListener sessionListener;
-    private ExecutorService completions;
-    private StoreXAResource xaResource;
+    /** The XA resource of a session that is not an XA session (its branches carry none of its work). */
+    private XAResource detachedXa;
 
     WharfSession(WharfConnection connection, boolean transacted, int mode, boolean xa) throws JMSException {
         if (!transacted && mode != AUTO_ACKNOWLEDGE && mode != CLIENT_ACKNOWLEDGE && mode != DUPS_OK_ACKNOWLEDGE
@@ -87,7 +82,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
         this.transacted = transacted;
         this.mode = mode == INDIVIDUAL_ACKNOWLEDGE_ALIAS ? INDIVIDUAL_ACKNOWLEDGE : mode;
         this.xa = xa;
-        this.acks = new Acknowledgements(this);
+        this.acks = Acknowledgement.of(this, connection.gateway, transacted, this.mode, xa);
     }
 
     static boolean inListenerOf(WharfConnection c) {
@@ -216,7 +211,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
         if (!transacted) {
             throw new IllegalStateException("the session is not transacted");
         }
-        awaitCompletions();
+        asyncSends.await();
         acks.commit();
     }
 
@@ -230,7 +225,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
         if (!transacted) {
             throw new IllegalStateException("the session is not transacted");
         }
-        awaitCompletions();
+        asyncSends.await();
         acks.rollback();
     }
 
@@ -240,15 +235,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
         if (transacted) {
             throw new IllegalStateException("a transacted session cannot recover; roll back instead");
         }
-        acks.recover();
-    }
-
-    /** The store transaction of this session's current unit of work, if it has one. */
-    StoreTransaction transaction() {
-        if (xa) {
-            return xaResource == null ? null : xaResource.current().orElse(null);
-        }
-        return transacted ? acks.localTransaction() : null;
+        acks.recover(inListenerOf(this));
     }
 
     // ---- close ----
@@ -270,15 +257,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
             b.close();
         }
         producers.clear();
-        ExecutorService pending = completions;
-        if (pending != null) {
-            pending.shutdown();
-            try {
-                pending.awaitTermination(60, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        asyncSends.shutdown();
         if (!inListenerOf(this)) {
             awaitDeliveryIdle();
         }
@@ -428,6 +407,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
         checkDomain(Domain.QUEUE, "createBrowser");
         checkOpen();
         WharfDestination d = destinationOf(queue);
+        connection.gateway.requireBrowsing();
         WharfQueueBrowser b = new WharfQueueBrowser(this, (Queue) d, messageSelector);
         browsers.add(b);
         return b;
@@ -502,50 +482,8 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
         return (TopicPublisher) createProducer(topic);
     }
 
-    // ---- async send ----
-
-    /** Runs an asynchronous send's work on this session's completion thread. */
-    void completeAsync(Runnable work) {
-        synchronized (this) {
-            if (completions == null) {
-                completions = Executors.newSingleThreadExecutor(r -> {
-                    Thread t = new Thread(() -> {
-                        IN_COMPLETION.set(this);
-                        r.run();
-                    }, "wharf-completion");
-                    t.setDaemon(true);
-                    return t;
-                });
-            }
-        }
-        completions.execute(work);
-    }
-
-    private static final ThreadLocal<WharfSession> IN_COMPLETION = new ThreadLocal<>();
-
-    /** Waits until every asynchronous send queued so far has completed, keeping send order. */
-    void awaitCompletions() throws JMSException {
-        ExecutorService pending;
-        synchronized (this) {
-            pending = completions;
-        }
-        if (pending == null || IN_COMPLETION.get() == this) {
-            return;
-        }
-        try {
-            pending.submit(() -> { }).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new JMSException("interrupted while waiting for asynchronous sends");
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.RejectedExecutionException e) {
-            // The executor is shut down: nothing is pending.
-        }
-    }
-
     void checkNotInCompletion() throws IllegalStateException {
-        if (IN_COMPLETION.get() == this) {
-            throw new IllegalStateException("a CompletionListener cannot close, commit or roll back its own session");
-        }
+        asyncSends.checkNotInCompletion();
     }
 
     // ---- application server facilities ----
@@ -597,15 +535,18 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
 
     @Override
     public XAResource getXAResource() {
-        synchronized (this) {
-            if (xaResource == null) {
-                xaResource = connection.store.transactions.xaResource();
+        try {
+            if (acks instanceof XaAcknowledgement x) {
+                return x.branch().resource();
             }
-            return xaResource;
+            synchronized (this) {
+                if (detachedXa == null) {
+                    detachedXa = connection.gateway.xa().resource();
+                }
+                return detachedXa;
+            }
+        } catch (JMSException e) {
+            throw new java.lang.IllegalStateException(e.getMessage(), e);
         }
-    }
-
-    static JMSException wrap(QueueServiceException e) {
-        return JmsErrors.of(e);
     }
 }

@@ -17,6 +17,7 @@ import jakarta.jms.XAConnection;
 import jakarta.jms.XASession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.wharfmq.jms.testing.TestStores;
 
 /** XA through XASession: two-phase commit, rollback, and recovery after the store restarts. */
 class XaRestartTest {
@@ -42,7 +43,7 @@ class XaRestartTest {
             assertEquals(XAResource.XA_OK, xa.prepare(xid));
         }
         xc.close();
-        SharedStore.close(url);
+        new WharfConnectionFactory(url).closeStore();
 
         try (XAConnection again = f.createXAConnection()) {
             XAResource recovered = again.createXASession().getXAResource();
@@ -65,12 +66,12 @@ class XaRestartTest {
             assertEquals("commit-me", ((TextMessage) consumer.receive(2000)).getText());
             assertNull(consumer.receive(300));
         }
-        SharedStore.close(url);
+        new WharfConnectionFactory(url).closeStore();
     }
 
     @Test
     void onePhaseCommitAndRollbackThroughXaSession() throws JMSException, Exception {
-        WharfConnectionFactory f = new WharfConnectionFactory("wharf:memory:xa-" + java.util.UUID.randomUUID());
+        WharfConnectionFactory f = new WharfConnectionFactory(TestStores.url("xa"));
         try (XAConnection xc = f.createXAConnection()) {
             xc.start();
             XASession xs = xc.createXASession();

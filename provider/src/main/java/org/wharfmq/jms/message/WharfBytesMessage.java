@@ -21,12 +21,12 @@ public class WharfBytesMessage extends WharfMessage implements BytesMessage {
     private DataInputStream in;
 
     /** The body's bytes. */
-    byte[] bytes() {
+    public byte[] bytes() {
         return data != null ? data : written.toByteArray();
     }
 
     /** Sets a received body and switches to reading. */
-    void received(byte[] body) {
+    public void received(byte[] body) {
         data = body;
         in = new DataInputStream(new ByteArrayInputStream(body));
     }

@@ -12,7 +12,7 @@ import jakarta.jms.MessageFormatException;
 public class WharfMapMessage extends WharfMessage implements MapMessage {
     private final Map<String, Object> map = new LinkedHashMap<>();
 
-    Map<String, Object> map() {
+    public Map<String, Object> map() {
         return map;
     }
 

@@ -84,7 +84,7 @@ public class WharfMessage implements Message {
     }
 
     /** The correlation id set as bytes, or null. */
-    byte[] correlationIdBytesOrNull() {
+    public byte[] correlationIdBytesOrNull() {
         return correlationIdBytes;
     }
 
@@ -309,12 +309,12 @@ public class WharfMessage implements Message {
     }
 
     /** How many properties are set, without the view {@link #properties()} makes. */
-    int propertyCount() {
+    public int propertyCount() {
         return properties.size();
     }
 
     /** Sets a property of a received message, read-only or not (JMSXDeliveryCount and the like). */
-    void putReceived(String name, Object value) {
+    public void putReceived(String name, Object value) {
         properties.put(name, value);
     }
 
@@ -337,7 +337,7 @@ public class WharfMessage implements Message {
     }
 
     /** Makes body and properties read-only, as a received message's are. */
-    void makeReadOnly() throws JMSException {
+    public void makeReadOnly() throws JMSException {
         propertiesReadOnly = true;
         bodyReadOnly = true;
     }

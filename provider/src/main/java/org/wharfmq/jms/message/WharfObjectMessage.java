@@ -49,11 +49,11 @@ public class WharfObjectMessage extends WharfMessage implements ObjectMessage {
         }
     }
 
-    byte[] serialized() {
+    public byte[] serialized() {
         return serialized;
     }
 
-    void serialized(byte[] data) {
+    public void serialized(byte[] data) {
         serialized = data;
     }
 

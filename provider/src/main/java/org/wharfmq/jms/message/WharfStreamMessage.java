@@ -17,12 +17,12 @@ public class WharfStreamMessage extends WharfMessage implements StreamMessage {
     /** How much of a byte[] item readBytes has returned; -1 when not inside one. */
     private int bytesRead = -1;
 
-    List<Object> items() {
+    public List<Object> items() {
         return items;
     }
 
     /** Sets a received body and switches to reading. */
-    void received(List<Object> values) {
+    public void received(List<Object> values) {
         items.clear();
         items.addAll(values);
         reading = true;

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Collections;
 import java.util.Properties;
-import java.util.UUID;
 import javax.naming.Context;
 import javax.naming.InitialContext;
 import jakarta.jms.Connection;
@@ -27,11 +26,12 @@ import jakarta.jms.TextMessage;
 import jakarta.jms.Topic;
 import org.junit.jupiter.api.Test;
 import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.jms.testing.TestStores;
 
 /** Connections, security, metadata, bad input, topics and JNDI. */
 class ConnectionAndNamingTest {
     private static String url() {
-        return "wharf:memory:conn-" + UUID.randomUUID();
+        return TestStores.url("conn");
     }
 
     @Test

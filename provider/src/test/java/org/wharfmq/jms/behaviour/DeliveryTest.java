@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -26,11 +25,12 @@ import jakarta.jms.TextMessage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.jms.testing.TestStores;
 
 /** Listeners, connection consumers, prefetch and the users file. */
 class DeliveryTest {
     private static String url() {
-        return "wharf:memory:delivery-" + UUID.randomUUID();
+        return TestStores.url("delivery");
     }
 
     @Test

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -31,6 +30,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.wharfmq.jms.WharfConnectionFactory;
 import org.wharfmq.jms.WharfSession;
+import org.wharfmq.jms.testing.TestStores;
 
 /** Queue semantics of the model seen through JMS: FIFO, dedup, visibility, stale acknowledgement, DLQ. */
 class QueueSemanticsTest {
@@ -39,7 +39,7 @@ class QueueSemanticsTest {
 
     @BeforeEach
     void connect() throws JMSException {
-        factory = new WharfConnectionFactory("wharf:memory:semantics-" + UUID.randomUUID() + "?visibilityTimeout=1");
+        factory = new WharfConnectionFactory(TestStores.url("semantics") + "?visibilityTimeout=1");
         connection = factory.createConnection();
         connection.start();
     }

@@ -34,6 +34,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.wharfmq.jms.WharfConnectionFactory;
 import org.wharfmq.jms.WharfContext;
+import org.wharfmq.jms.testing.TestStores;
 
 /** WharfContext.runtime: every checked JMS exception becomes its runtime twin. */
 class ExceptionMappingTest {
@@ -74,7 +75,7 @@ class ExceptionMappingTest {
     @Test
     void wrongPasswordIsJMSSecurityRuntimeException() {
         WharfConnectionFactory guarded = new WharfConnectionFactory(
-                "wharf:memory:" + Stores.unique("guarded") + "?user=alice&password=secret");
+                TestStores.url("guarded") + "?user=alice&password=secret");
         assertThrows(JMSSecurityRuntimeException.class, () -> guarded.createContext("alice", "guess"));
     }
 }

@@ -2,6 +2,7 @@ package org.wharfmq.jms.context;
 
 import java.util.UUID;
 import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.jms.testing.TestStores;
 
 /** Fresh in-memory stores and names for the context tests. */
 final class Stores {
@@ -15,7 +16,7 @@ final class Stores {
 
     /** A factory on a store of its own (stores stay open for the JVM's life, so the name is unique). */
     static WharfConnectionFactory factory(String purpose) {
-        return new WharfConnectionFactory("wharf:memory:" + unique(purpose));
+        return new WharfConnectionFactory(TestStores.url(purpose));
     }
 
     static String unique(String prefix) {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -16,13 +15,14 @@ import org.springframework.jms.core.JmsTemplate;
 import org.springframework.jms.listener.DefaultMessageListenerContainer;
 import org.wharfmq.jms.WharfConnectionFactory;
 import org.wharfmq.jms.WharfQueue;
+import org.wharfmq.jms.testing.TestStores;
 
 /** Spring's JmsTemplate and a transacted DefaultMessageListenerContainer on a FIFO queue. */
 class SpringFifoTest {
 
     @Test
     void transactedListenerContainerKeepsEveryGroupInOrderAndLosesNothing() throws Exception {
-        WharfConnectionFactory factory = new WharfConnectionFactory("wharf:memory:spring-" + UUID.randomUUID());
+        WharfConnectionFactory factory = new WharfConnectionFactory(TestStores.url("spring"));
         WharfQueue queue = new WharfQueue("orders.fifo", Map.of("ContentBasedDeduplication", "true"));
         int groups = 5;
         int perGroup = 40;

@@ -1,4 +1,4 @@
-package org.wharfmq.jms.message;
+package org.wharfmq.jms.gateway;
 
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
@@ -14,6 +14,13 @@ import jakarta.jms.JMSException;
 import org.wharfmq.store.MessageAttributeValue;
 import org.wharfmq.store.MessageView;
 import org.wharfmq.store.ReceivedMessage;
+import org.wharfmq.jms.message.Addressable;
+import org.wharfmq.jms.message.WharfMessage;
+import org.wharfmq.jms.message.WharfTextMessage;
+import org.wharfmq.jms.message.WharfBytesMessage;
+import org.wharfmq.jms.message.WharfMapMessage;
+import org.wharfmq.jms.message.WharfStreamMessage;
+import org.wharfmq.jms.message.WharfObjectMessage;
 
 /**
  * Turns JMS messages into store bodies and attributes and back. {@code w.kind} names the message

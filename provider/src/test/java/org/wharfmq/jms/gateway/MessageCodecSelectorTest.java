@@ -1,4 +1,4 @@
-package org.wharfmq.jms.message;
+package org.wharfmq.jms.gateway;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -13,11 +13,12 @@ import jakarta.jms.JMSException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.wharfmq.jms.message.Encodings.Address;
-import org.wharfmq.jms.message.Encodings.Layout;
+import org.wharfmq.jms.gateway.Encodings.Address;
+import org.wharfmq.jms.gateway.Encodings.Layout;
 import org.wharfmq.jms.selector.Selector;
 import org.wharfmq.store.MessageAttributeValue;
 import org.wharfmq.store.ReceivedMessage;
+import org.wharfmq.jms.message.WharfMessage;
 
 /** Selectors read headers and properties from the stored attributes, whichever the layout. */
 class MessageCodecSelectorTest {

@@ -1,4 +1,4 @@
-package org.wharfmq.jms.message;
+package org.wharfmq.jms.gateway;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -12,6 +12,7 @@ import java.util.Map;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageFormatException;
 import org.wharfmq.store.MessageAttributeValue;
+
 
 /**
  * Typed values two ways: as store attributes (the data-type suffix keeps the Java type) and as

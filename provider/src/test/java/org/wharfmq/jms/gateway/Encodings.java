@@ -1,10 +1,12 @@
-package org.wharfmq.jms.message;
+package org.wharfmq.jms.gateway;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.jms.JMSException;
 import org.wharfmq.store.ReceivedMessage;
+import org.wharfmq.jms.message.WharfMessage;
+import org.wharfmq.jms.message.Addressable;
 
 /** The two layouts as the tests use them, and a message's trip through the store and back. */
 final class Encodings {

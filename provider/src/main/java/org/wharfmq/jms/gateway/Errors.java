@@ -1,5 +1,6 @@
-package org.wharfmq.jms;
+package org.wharfmq.jms.gateway;
 
+import java.util.List;
 import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSSecurityException;
@@ -7,9 +8,9 @@ import jakarta.jms.TransactionRolledBackException;
 import org.wharfmq.store.ErrorCodes;
 import org.wharfmq.store.QueueServiceException;
 
-/** Turns store errors into the JMS exceptions the spec names, keeping the store's code and message. */
-final class JmsErrors {
-    private JmsErrors() {
+/** The one translation of store errors into the JMS exceptions the spec names, keeping code and message. */
+final class Errors {
+    private Errors() {
     }
 
     static JMSException of(QueueServiceException e) {
@@ -18,13 +19,23 @@ final class JmsErrors {
             case ErrorCodes.ACCESS_DENIED -> new JMSSecurityException(e.getMessage(), e.code());
             default -> new JMSException(e.getMessage(), e.code());
         };
-        j.setLinkedException(e);
-        j.initCause(e);
-        return j;
+        return linked(j, e);
     }
 
     static TransactionRolledBackException rolledBack(String what, QueueServiceException e) {
-        TransactionRolledBackException j = new TransactionRolledBackException(what + ": " + e.getMessage(), e.code());
+        return linked(new TransactionRolledBackException(what + ": " + e.getMessage(), e.code()), e);
+    }
+
+    /** An acknowledgement of {@code messageIds} that the store refused. */
+    static JMSException acknowledgementFailed(List<String> messageIds, QueueServiceException e) {
+        String why = e.code().equals(ErrorCodes.RECEIPT_HANDLE_IS_INVALID)
+                ? "came after the visibility timeout ended; the message will be delivered again"
+                : e.getMessage();
+        return linked(new JMSException("acknowledgement of " + String.join(", ", messageIds) + " failed: " + why,
+                e.code()), e);
+    }
+
+    private static <T extends JMSException> T linked(T j, QueueServiceException e) {
         j.setLinkedException(e);
         j.initCause(e);
         return j;

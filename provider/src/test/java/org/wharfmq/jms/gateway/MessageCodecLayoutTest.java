@@ -1,4 +1,4 @@
-package org.wharfmq.jms.message;
+package org.wharfmq.jms.gateway;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.wharfmq.jms.message.Encodings.roundTrip;
+import static org.wharfmq.jms.gateway.Encodings.roundTrip;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,9 +19,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.wharfmq.jms.message.Encodings.Address;
-import org.wharfmq.jms.message.Encodings.Layout;
+import org.wharfmq.jms.gateway.Encodings.Address;
+import org.wharfmq.jms.gateway.Encodings.Layout;
 import org.wharfmq.store.MessageAttributeValue;
+import org.wharfmq.jms.message.WharfObjectMessage;
+import org.wharfmq.jms.message.WharfStreamMessage;
+import org.wharfmq.jms.message.WharfMapMessage;
+import org.wharfmq.jms.message.WharfBytesMessage;
+import org.wharfmq.jms.message.WharfTextMessage;
+import org.wharfmq.jms.message.WharfMessage;
 
 /** Which layout a message takes, and that every message type, header and property survives both. */
 class MessageCodecLayoutTest {

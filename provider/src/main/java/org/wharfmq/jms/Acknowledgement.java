@@ -1,0 +1,89 @@
+package org.wharfmq.jms;
+
+import jakarta.jms.JMSException;
+import jakarta.jms.Session;
+import org.wharfmq.jms.gateway.Delivery;
+import org.wharfmq.jms.gateway.StoreGateway;
+import org.wharfmq.jms.gateway.Unit;
+
+/**
+ * What becomes of the messages a session hands to the application: one strategy per
+ * acknowledgement mode, chosen when the session is made, and called alike by its consumers, by a
+ * connection consumer's deliveries and by the JMSContext API.
+ * <ul>
+ * <li>{@link Automatic} (AUTO_ACKNOWLEDGE, DUPS_OK_ACKNOWLEDGE): a receive deletes as it takes; a
+ * listener's message is deleted when the listener returns, released when it throws or calls recover.</li>
+ * <li>{@link ClientAcknowledgement} (CLIENT_ACKNOWLEDGE, INDIVIDUAL_ACKNOWLEDGE): deleted on
+ * {@code Message.acknowledge()}; released by recover and close.</li>
+ * <li>{@link LocalTransaction}: deleted at commit with the session's sends; released by rollback.</li>
+ * <li>{@link XaAcknowledgement}: deleted by the XA branch the session is in; outside a branch, automatic.</li>
+ * </ul>
+ */
+abstract class Acknowledgement {
+    final StoreGateway gateway;
+
+    Acknowledgement(StoreGateway gateway) {
+        this.gateway = gateway;
+    }
+
+    /** The strategy for a session of this mode. */
+    static Acknowledgement of(WharfSession session, StoreGateway gateway, boolean transacted, int mode, boolean xa)
+            throws JMSException {
+        if (xa) {
+            return new XaAcknowledgement(gateway);
+        }
+        if (transacted) {
+            gateway.requireTransactions("a transacted session");
+            return new LocalTransaction(gateway);
+        }
+        return switch (mode) {
+            case Session.AUTO_ACKNOWLEDGE, Session.DUPS_OK_ACKNOWLEDGE -> new Automatic(gateway);
+            case Session.CLIENT_ACKNOWLEDGE -> new ClientAcknowledgement(gateway, session, false);
+            default -> new ClientAcknowledgement(gateway, session, true);
+        };
+    }
+
+    /** True when a synchronous receive may delete the message as it takes it (the consume fast path). */
+    abstract boolean consumesOnReceive();
+
+    /** The unit of work this session's sends join, or null. */
+    abstract Unit unit() throws JMSException;
+
+    /** The application is about to get {@code d} (a receive returns it, or a listener is called). */
+    abstract void delivered(Delivery d) throws JMSException;
+
+    /**
+     * The application is done with {@code d}: a receive returned it ({@code failed} false), or a
+     * listener returned or threw.
+     */
+    abstract void afterDelivery(Delivery d, boolean failed) throws JMSException;
+
+    /** JMSConsumer.receiveBody could not convert the message: automatic modes give it back, others count it consumed. */
+    void refused(Delivery d) throws JMSException {
+        afterDelivery(d, false);
+    }
+
+    /** JMSContext.acknowledge(): acknowledges what the session consumed (CLIENT_ACKNOWLEDGE only). */
+    void acknowledgeAll() throws JMSException {
+    }
+
+    /** Session.recover(); {@code inListener} when a listener of the session calls it. */
+    abstract void recover(boolean inListener) throws JMSException;
+
+    void commit() throws JMSException {
+        throw new jakarta.jms.IllegalStateException("the session is not transacted");
+    }
+
+    void rollback() throws JMSException {
+        throw new jakarta.jms.IllegalStateException("the session is not transacted");
+    }
+
+    abstract void close() throws JMSException;
+
+    /** Adds {@code d} to {@code pending}; a redelivery replaces an earlier delivery of the same message. */
+    static void supersede(java.util.List<Delivery> pending, Delivery d) {
+        String id = d.message().getJMSMessageID();
+        pending.removeIf(old -> old.queueUrl().equals(d.queueUrl()) && old.message().getJMSMessageID().equals(id));
+        pending.add(d);
+    }
+}

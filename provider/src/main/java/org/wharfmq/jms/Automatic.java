@@ -1,0 +1,64 @@
+package org.wharfmq.jms;
+
+import java.util.List;
+import jakarta.jms.JMSException;
+import org.wharfmq.jms.gateway.Delivery;
+import org.wharfmq.jms.gateway.StoreGateway;
+import org.wharfmq.jms.gateway.Unit;
+
+/**
+ * AUTO_ACKNOWLEDGE and DUPS_OK_ACKNOWLEDGE: a message is deleted once the application has it.
+ * A receive takes and deletes in one store step; a listener's message is deleted when it returns,
+ * and released at once when it throws or calls recover().
+ */
+final class Automatic extends Acknowledgement {
+    /** Set by recover() inside a listener: the current message comes again. */
+    private volatile boolean recoverCurrent;
+
+    Automatic(StoreGateway gateway) {
+        super(gateway);
+    }
+
+    @Override
+    boolean consumesOnReceive() {
+        return true;
+    }
+
+    @Override
+    Unit unit() {
+        return null;
+    }
+
+    @Override
+    void delivered(Delivery d) {
+    }
+
+    @Override
+    void afterDelivery(Delivery d, boolean failed) throws JMSException {
+        boolean recover = recoverCurrent;
+        recoverCurrent = false;
+        if (failed || recover) {
+            gateway.release(d);
+        } else {
+            gateway.acknowledge(List.of(d));
+        }
+    }
+
+    @Override
+    void refused(Delivery d) {
+        recoverCurrent = false;
+        gateway.release(d);
+    }
+
+    /** Inside a listener, the message being delivered comes again; elsewhere there is nothing to recover. */
+    @Override
+    void recover(boolean inListener) {
+        if (inListener) {
+            recoverCurrent = true;
+        }
+    }
+
+    @Override
+    void close() {
+    }
+}

@@ -1,0 +1,88 @@
+package org.wharfmq.jms;
+
+import java.util.ArrayList;
+import java.util.List;
+import jakarta.jms.JMSException;
+import org.wharfmq.jms.gateway.Delivery;
+import org.wharfmq.jms.gateway.StoreGateway;
+import org.wharfmq.jms.gateway.Unit;
+
+/**
+ * CLIENT_ACKNOWLEDGE (acknowledging a message acknowledges every message the session consumed)
+ * and INDIVIDUAL_ACKNOWLEDGE (just that one). Unacknowledged messages are released by recover and close.
+ */
+final class ClientAcknowledgement extends Acknowledgement {
+    private final WharfSession session;
+    private final boolean individual;
+    private final List<Delivery> unacked = new ArrayList<>();
+
+    ClientAcknowledgement(StoreGateway gateway, WharfSession session, boolean individual) {
+        super(gateway);
+        this.session = session;
+        this.individual = individual;
+    }
+
+    @Override
+    boolean consumesOnReceive() {
+        return false;
+    }
+
+    @Override
+    Unit unit() {
+        return null;
+    }
+
+    @Override
+    void delivered(Delivery d) {
+        synchronized (this) {
+            supersede(unacked, d);
+        }
+        d.message().setAcknowledger(() -> acknowledge(d));
+    }
+
+    @Override
+    void afterDelivery(Delivery d, boolean failed) {
+    }
+
+    private void acknowledge(Delivery which) throws JMSException {
+        if (session.isClosed() && !WharfSession.inListenerOf(session)) {
+            throw new jakarta.jms.IllegalStateException("the session of message " + which.message().getJMSMessageID()
+                    + " is closed");
+        }
+        List<Delivery> batch;
+        synchronized (this) {
+            if (individual) {
+                batch = unacked.remove(which) ? List.of(which) : List.of();
+            } else {
+                batch = new ArrayList<>(unacked);
+                unacked.clear();
+            }
+        }
+        gateway.acknowledge(batch);
+    }
+
+    @Override
+    void acknowledgeAll() throws JMSException {
+        List<Delivery> batch;
+        synchronized (this) {
+            batch = new ArrayList<>(unacked);
+            unacked.clear();
+        }
+        gateway.acknowledge(batch);
+    }
+
+    @Override
+    void recover(boolean inListener) {
+        List<Delivery> batch;
+        synchronized (this) {
+            batch = new ArrayList<>(unacked);
+            unacked.clear();
+        }
+        batch.forEach(gateway::release);
+    }
+
+    @Override
+    void close() {
+        recover(false);
+    }
+}

@@ -1,0 +1,77 @@
+package org.wharfmq.jms;
+
+import jakarta.jms.JMSException;
+import org.wharfmq.jms.gateway.Delivery;
+import org.wharfmq.jms.gateway.StoreGateway;
+import org.wharfmq.jms.gateway.Unit;
+import org.wharfmq.jms.gateway.XaBranch;
+
+/**
+ * An XA session: inside a branch, a delivered message is deleted by the branch's commit (the
+ * transaction manager decides); outside one, the session acknowledges automatically.
+ */
+final class XaAcknowledgement extends Acknowledgement {
+    private final Automatic outside;
+    private XaBranch branch;
+
+    XaAcknowledgement(StoreGateway gateway) throws JMSException {
+        super(gateway);
+        gateway.requireTransactions("an XA session");
+        this.outside = new Automatic(gateway);
+    }
+
+    /** The session's XA resource, made on first use. */
+    synchronized XaBranch branch() throws JMSException {
+        if (branch == null) {
+            branch = gateway.xa();
+        }
+        return branch;
+    }
+
+    private synchronized Unit current() {
+        return branch == null ? null : branch.current();
+    }
+
+    @Override
+    boolean consumesOnReceive() {
+        return current() == null;
+    }
+
+    @Override
+    Unit unit() {
+        return current();
+    }
+
+    @Override
+    void delivered(Delivery d) throws JMSException {
+        Unit u = current();
+        if (u != null) {
+            u.acknowledge(d);
+        }
+    }
+
+    @Override
+    void afterDelivery(Delivery d, boolean failed) throws JMSException {
+        if (current() == null) {
+            outside.afterDelivery(d, failed);
+        }
+    }
+
+    @Override
+    void refused(Delivery d) throws JMSException {
+        if (current() == null) {
+            outside.refused(d);
+        }
+    }
+
+    @Override
+    void recover(boolean inListener) {
+        if (current() == null) {
+            outside.recover(inListener);
+        }
+    }
+
+    @Override
+    void close() {
+    }
+}

@@ -1,0 +1,11 @@
+package org.wharfmq.jms.gateway;
+
+import org.wharfmq.jms.message.WharfMessage;
+
+/**
+ * A message handed out by the store: where it came from, the receipt handle that acknowledges or
+ * releases it (spent when {@code consumed}: the store deleted it as it was received), and the
+ * decoded JMS message.
+ */
+public record Delivery(String queueUrl, String receiptHandle, WharfMessage message, boolean consumed) {
+}

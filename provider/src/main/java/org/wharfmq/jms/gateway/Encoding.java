@@ -1,0 +1,106 @@
+package org.wharfmq.jms.gateway;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Function;
+import jakarta.jms.Destination;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import org.wharfmq.jms.message.WharfMessage;
+import org.wharfmq.store.Limits;
+import org.wharfmq.store.MessageAttributeValue;
+import org.wharfmq.store.MessageOptions;
+import org.wharfmq.store.MessageView;
+import org.wharfmq.store.ReceivedMessage;
+
+/**
+ * JMS messages as this backend can keep them. With {@link MessageOptions} priority, expiration and
+ * millisecond delays travel as options; without it priority and expiration become two attributes
+ * ({@value #PRIORITY}, {@value #EXPIRATION}) and a delay is rounded up to whole seconds, at most
+ * the backend's maximum; the codec keeps two attributes free for them, and packs properties when
+ * the backend's attribute limit asks for it.
+ */
+final class Encoding {
+    static final String PRIORITY = "w.priority";
+    static final String EXPIRATION = "w.expiration";
+
+    private final Limits limits;
+    private final boolean messageOptions;
+    private final MessageCodec.AddressResolver addresses;
+    private final int codecAttributes;
+
+    Encoding(Limits limits, boolean messageOptions, MessageCodec.AddressResolver addresses) {
+        this.limits = limits;
+        this.messageOptions = messageOptions;
+        this.addresses = addresses;
+        this.codecAttributes = limits.maxMessageAttributes();
+    }
+
+    /** A send's body, attributes, delay in seconds (null: the queue's) and store options. */
+    record Request(String body, Map<String, MessageAttributeValue> attributes, Integer delaySeconds,
+                   MessageOptions.Options options) {
+    }
+
+    Request request(WharfMessage m, StoreGateway.SendOptions o) throws JMSException {
+        MessageCodec.Encoded e = MessageCodec.encode(m, codecAttributes);
+        if (messageOptions) {
+            return new Request(e.body(), e.attributes(), null, new MessageOptions.Options(o.priority(),
+                    o.expiration(), o.delayMillis() > 0 ? o.delayMillis() : -1, o.persistent()));
+        }
+        Integer delaySeconds = null;
+        if (o.delayMillis() > 0) {
+            if (o.delayMillis() > limits.maxDelayMillis()) {
+                throw new JMSException("delivery delay " + o.delayMillis() + " ms is over the "
+                        + limits.maxDelayMillis() + " ms this store allows");
+            }
+            long unit = limits.delayGranularityMillis();
+            delaySeconds = (int) (((o.delayMillis() + unit - 1) / unit) * unit / 1000);
+        }
+        Map<String, MessageAttributeValue> a = e.attributes();
+        if (o.priority() != Message.DEFAULT_PRIORITY || o.expiration() != 0) {
+            a = new HashMap<>(a);
+            if (o.priority() != Message.DEFAULT_PRIORITY) {
+                a.put(PRIORITY, MessageAttributeValue.number(Integer.toString(o.priority())));
+            }
+            if (o.expiration() != 0) {
+                a.put(EXPIRATION, MessageAttributeValue.number(Long.toString(o.expiration())));
+            }
+        }
+        return new Request(e.body(), a, delaySeconds, MessageOptions.Options.DEFAULT);
+    }
+
+    /** The JMS message of a received one; priority and expiration come from attributes where options were not kept. */
+    WharfMessage decode(ReceivedMessage rm, Destination destination) throws JMSException {
+        return MessageCodec.decode(withOptions(rm), destination, addresses);
+    }
+
+    /** The selector's view of a stored message. */
+    Function<String, Object> selectorValues(MessageView v) {
+        if (messageOptions) {
+            return MessageCodec.selectorValues(v);
+        }
+        MessageAttributeValue p = v.messageAttributes().get(PRIORITY);
+        if (p == null) {
+            return MessageCodec.selectorValues(v);
+        }
+        int priority = Integer.parseInt(p.stringValue());
+        Function<String, Object> values = MessageCodec.selectorValues(v);
+        return name -> name.equals("JMSPriority") ? priority : values.apply(name);
+    }
+
+    private ReceivedMessage withOptions(ReceivedMessage rm) {
+        if (messageOptions) {
+            return rm;
+        }
+        Map<String, MessageAttributeValue> a = rm.messageAttributes();
+        MessageAttributeValue p = a.get(PRIORITY);
+        MessageAttributeValue x = a.get(EXPIRATION);
+        if (p == null && x == null) {
+            return rm;
+        }
+        return new ReceivedMessage(rm.messageId(), rm.receiptHandle(), rm.body(), rm.md5OfBody(), rm.sentTimestamp(),
+                rm.receiveCount(), rm.firstReceiveTimestamp(), rm.messageGroupId(), rm.messageDeduplicationId(),
+                rm.sequenceNumber(), p == null ? rm.priority() : Integer.parseInt(p.stringValue()),
+                x == null ? rm.expirationTime() : Long.parseLong(x.stringValue()), rm.messageAttributes());
+    }
+}

@@ -1,0 +1,411 @@
+package org.wharfmq.jms.gateway;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiPredicate;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import jakarta.jms.Destination;
+import jakarta.jms.JMSException;
+import org.wharfmq.jms.message.WharfMessage;
+import org.wharfmq.jms.selector.Selector;
+import org.wharfmq.store.Browsing;
+import org.wharfmq.store.ErrorCodes;
+import org.wharfmq.store.FilteredReceive;
+import org.wharfmq.store.Limits;
+import org.wharfmq.store.MessageOptions;
+import org.wharfmq.store.MessageView;
+import org.wharfmq.store.QueueService;
+import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.QueueServices;
+import org.wharfmq.store.ReceivedMessage;
+import org.wharfmq.store.SendMessageRequest;
+import org.wharfmq.store.SendResult;
+import org.wharfmq.store.Topics;
+import org.wharfmq.store.Transactions;
+
+/**
+ * The one door from the JMS objects to a store backend, one per open store URL in this JVM. It
+ * speaks JMS-level verbs (send, fetch, acknowledge, release, browse, subscribe, begin, xa), owns
+ * queue-URL resolution (the backend's answer, cached per name), the capability checks with their
+ * fallbacks ({@code docs/mapping.md}), the message encoding the backend's {@link Limits} allow,
+ * and the one translation of store errors ({@link Errors}).
+ */
+public final class StoreGateway {
+    private static final Map<String, StoreGateway> OPEN = new ConcurrentHashMap<>();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(StoreGateway::closeAll, "wharf-store-shutdown"));
+    }
+
+    private final String url;
+    private final QueueService service;
+    private final Topics topics;
+    private final Browsing browsing;
+    private final MessageOptions options;
+    private final Transactions transactions;
+    private final Receiving receiving;
+    private final Encoding encoding;
+    /** Queue name to the URL the backend gave for it: the queues known to exist. */
+    private final Map<String, String> queueUrls = new ConcurrentHashMap<>();
+    private final Map<String, Boolean> knownTopics = new ConcurrentHashMap<>();
+
+    private StoreGateway(String url, QueueService service, MessageCodec.AddressResolver addresses) {
+        this.url = url;
+        this.service = service;
+        this.topics = service.extension(Topics.class).orElse(null);
+        this.browsing = service.extension(Browsing.class).orElse(null);
+        this.options = service.extension(MessageOptions.class).orElse(null);
+        this.transactions = service.extension(Transactions.class).orElse(null);
+        this.encoding = new Encoding(service.limits(), options != null, addresses);
+        this.receiving = new Receiving(service, service.extension(FilteredReceive.class).orElse(null));
+    }
+
+    /**
+     * The open store at {@code storeUrl}, opening it on first use; {@code addresses} turns a
+     * JMSReplyTo address back into a destination.
+     */
+    public static StoreGateway of(String storeUrl, MessageCodec.AddressResolver addresses) throws JMSException {
+        StoreGateway g = OPEN.get(storeUrl);
+        if (g != null) {
+            return g;
+        }
+        synchronized (OPEN) {
+            g = OPEN.get(storeUrl);
+            if (g == null) {
+                QueueService service = Errors.call(() -> QueueServices.open(storeUrl));
+                g = new StoreGateway(storeUrl, service, addresses);
+                OPEN.put(storeUrl, g);
+            }
+            return g;
+        }
+    }
+
+    /** Closes the store at {@code storeUrl} if it is open. */
+    public static void close(String storeUrl) {
+        synchronized (OPEN) {
+            StoreGateway g = OPEN.remove(storeUrl);
+            if (g != null) {
+                g.service.close();
+            }
+        }
+    }
+
+    /** Closes every open store (at JVM exit). */
+    public static void closeAll() {
+        synchronized (OPEN) {
+            OPEN.values().forEach(g -> g.service.close());
+            OPEN.clear();
+        }
+    }
+
+    /** The store URL. */
+    public String url() {
+        return url;
+    }
+
+    // ---- capabilities ----
+
+    /** Fails unless the backend offers transactions, which {@code what} needs. */
+    public void requireTransactions(String what) throws JMSException {
+        require(transactions, "Transactions", what);
+    }
+
+    private void requireTopics(String what) throws JMSException {
+        require(topics, "Topics", what);
+    }
+
+    private void require(Object capability, String name, String what) throws JMSException {
+        if (capability == null) {
+            throw new JMSException("the store " + url + " (backend " + service.getClass().getSimpleName()
+                    + ") does not offer " + name + ", which " + what + " needs", "UnsupportedOperation");
+        }
+    }
+
+    // ---- queues and topics ----
+
+    /** The URL of queue {@code name}, creating it with {@code attributes} if it does not exist. */
+    public String queue(String name, Map<String, String> attributes) throws JMSException {
+        String known = queueUrls.get(name);
+        if (known != null) {
+            return known;
+        }
+        String created;
+        try {
+            created = service.createQueue(name, attributes);
+        } catch (QueueServiceException e) {
+            String dlq = deadLetterQueue(attributes);
+            if (e.code().equals(ErrorCodes.QUEUE_DOES_NOT_EXIST) && dlq != null && !dlq.equals(name)) {
+                // The dead-letter queue comes first, with default attributes.
+                queue(dlq, Map.of());
+                return queue(name, attributes);
+            }
+            if (!e.code().equals(ErrorCodes.QUEUE_ALREADY_EXISTS)) {
+                throw Errors.of(e);
+            }
+            created = Errors.call(() -> service.getQueueUrl(name));
+        }
+        queueUrls.put(name, created);
+        return created;
+    }
+
+    /** The URL of an existing queue, as the backend names it. */
+    String existingQueue(String name) throws JMSException {
+        String known = queueUrls.get(name);
+        return known != null ? known : Errors.call(() -> service.getQueueUrl(name));
+    }
+
+    private static final java.util.regex.Pattern DLQ_NAME =
+            java.util.regex.Pattern.compile("\"deadLetterTargetArn\"\\s*:\\s*\"(?:[^\"]*:)?([^\":]+)\"");
+
+    private static String deadLetterQueue(Map<String, String> attributes) {
+        String policy = attributes.get("RedrivePolicy");
+        if (policy == null) {
+            return null;
+        }
+        java.util.regex.Matcher m = DLQ_NAME.matcher(policy);
+        return m.find() ? m.group(1) : null;
+    }
+
+    /** Creates topic {@code name} if this gateway has not seen it yet. */
+    public void topic(String name) throws JMSException {
+        requireTopics("topic " + name);
+        if (knownTopics.putIfAbsent(name, Boolean.TRUE) == null) {
+            try {
+                topics.createTopic(name);
+            } catch (QueueServiceException e) {
+                knownTopics.remove(name);
+                throw Errors.of(e);
+            }
+        }
+    }
+
+    /** Deletes a queue or topic if it exists (a temporary destination going away). */
+    public void deleteQuietly(boolean queue, String name) {
+        try {
+            if (queue) {
+                String u = queueUrls.remove(name);
+                service.deleteQueue(u != null ? u : service.getQueueUrl(name));
+            } else if (topics != null) {
+                knownTopics.remove(name);
+                topics.deleteTopic(name);
+            }
+        } catch (QueueServiceException e) {
+            // Gone already.
+        }
+    }
+
+    /** Administration by queue name; see {@link Admin}. */
+    public Admin admin() {
+        return new Admin(this, service);
+    }
+
+    void forgetQueue(String name) {
+        queueUrls.remove(name);
+    }
+
+    // ---- send ----
+
+    /** How one message is sent: JMS priority, absolute expiration (0: never), delay in ms, durability. */
+    public record SendOptions(int priority, long expiration, long delayMillis, boolean persistent) {
+    }
+
+    /**
+     * Sends {@code m} to queue {@code name} (created with {@code attributes} if new), in
+     * {@code unit} if not null; returns the MessageId. {@code groupId} and {@code deduplicationId}
+     * are for FIFO queues.
+     */
+    public String send(String name, Map<String, String> attributes, WharfMessage m, String groupId,
+                       String deduplicationId, SendOptions o, Unit unit) throws JMSException {
+        String queueUrl = queue(name, attributes);
+        boolean fifo = name.endsWith(".fifo");
+        Encoding.Request r = encoding.request(m, o);
+        SendMessageRequest request = new SendMessageRequest(queueUrl, r.body(), r.delaySeconds(), r.attributes(),
+                fifo ? groupId : null, fifo ? deduplicationId : null);
+        SendResult result;
+        try {
+            if (unit != null) {
+                result = unit.tx.sendMessage(request, r.options());
+            } else if (options != null) {
+                result = options.sendMessage(request, r.options());
+            } else {
+                result = service.sendMessage(request);
+            }
+        } catch (QueueServiceException e) {
+            throw Errors.of(e);
+        }
+        return result.messageId();
+    }
+
+    /**
+     * Publishes {@code m} to topic {@code name}, in {@code unit} if not null, to the subscriptions
+     * whose tag {@code accept} takes for the message's selector values; returns the MessageId.
+     */
+    public String publish(String name, WharfMessage m, SendOptions o, Unit unit,
+                          BiPredicate<String, Function<String, Object>> accept) throws JMSException {
+        topic(name);
+        Encoding.Request r = encoding.request(m, o);
+        SendMessageRequest request = new SendMessageRequest(null, r.body(), r.delaySeconds(), r.attributes(), null,
+                null);
+        BiPredicate<String, MessageView> filter = (tag, view) -> accept.test(tag, encoding.selectorValues(view));
+        try {
+            SendResult result = unit != null ? unit.tx.publish(name, request, r.options(), filter)
+                    : topics.publish(name, request, r.options(), filter);
+            return result.messageId();
+        } catch (QueueServiceException e) {
+            throw Errors.of(e);
+        }
+    }
+
+    // ---- receive ----
+
+    /** What a fetch asks for. A null selector takes every message; {@code visibility} null is the queue's. */
+    public record Fetch(String queueUrl, Destination destination, Selector selector, int max, Integer visibility) {
+    }
+
+    /**
+     * Up to {@code f.max()} messages, waiting up to {@code waitMillis} for the first; with
+     * {@code consume} they are deleted as they are received (automatic acknowledgement). The wait
+     * ends early, with nothing, once {@code cancelled} is true and {@link #wakeUp} was called.
+     */
+    public List<Delivery> fetch(Fetch f, long waitMillis, boolean consume, BooleanSupplier cancelled)
+            throws JMSException {
+        Predicate<MessageView> filter = f.selector() == null ? null
+                : view -> f.selector().matches(encoding.selectorValues(view));
+        List<ReceivedMessage> got;
+        try {
+            got = receiving.receive(f.queueUrl(), f.max(), f.visibility(), waitMillis, filter, consume, cancelled);
+        } catch (QueueServiceException e) {
+            throw Errors.of(e);
+        }
+        List<Delivery> out = new java.util.ArrayList<>(got.size());
+        for (ReceivedMessage rm : got) {
+            out.add(new Delivery(f.queueUrl(), rm.receiptHandle(), encoding.decode(rm, f.destination()), consume));
+        }
+        return out;
+    }
+
+    /** Wakes the fetches waiting on a queue so that they see their cancellation. */
+    public void wakeUp(String queueUrl) {
+        receiving.wakeUp(queueUrl);
+    }
+
+    /** Deletes the delivered messages; reports those the store refused, by JMSMessageID. */
+    public void acknowledge(List<Delivery> batch) throws JMSException {
+        List<String> failed = new java.util.ArrayList<>();
+        QueueServiceException cause = null;
+        for (Delivery d : batch) {
+            if (d.consumed()) {
+                continue;
+            }
+            try {
+                service.deleteMessage(d.queueUrl(), d.receiptHandle());
+            } catch (QueueServiceException e) {
+                failed.add(d.message() == null ? d.receiptHandle() : d.message().getJMSMessageID());
+                cause = e;
+            }
+        }
+        if (cause != null) {
+            throw Errors.acknowledgementFailed(failed, cause);
+        }
+    }
+
+    /** Makes a delivered message visible again at once, for redelivery. */
+    public void release(Delivery d) {
+        if (d.consumed()) {
+            return;
+        }
+        try {
+            service.changeMessageVisibility(d.queueUrl(), d.receiptHandle(), 0);
+        } catch (QueueServiceException e) {
+            // Its visibility already ended: it is back in the queue anyway.
+        }
+    }
+
+    /** The visible messages of queue {@code name} that {@code selector} (null: all) takes, in delivery order. */
+    public List<WharfMessage> browse(String name, Map<String, String> attributes, Selector selector,
+                                     Destination destination) throws JMSException {
+        require(browsing, "Browsing", "a QueueBrowser");
+        String queueUrl = queue(name, attributes);
+        List<ReceivedMessage> found;
+        try {
+            found = browsing.browse(queueUrl, selector == null ? null
+                    : v -> selector.matches(encoding.selectorValues(v)), Integer.MAX_VALUE);
+        } catch (QueueServiceException e) {
+            throw Errors.of(e);
+        }
+        List<WharfMessage> out = new java.util.ArrayList<>(found.size());
+        for (ReceivedMessage rm : found) {
+            out.add(encoding.decode(rm, destination));
+        }
+        return out;
+    }
+
+    /** Fails at once unless the backend can browse (a QueueBrowser is refused at creation). */
+    public void requireBrowsing() throws JMSException {
+        require(browsing, "Browsing", "a QueueBrowser");
+    }
+
+    // ---- subscriptions ----
+
+    /** A topic subscription: its topic and the tag stored with it. */
+    public record Subscription(String topic, String tag) {
+    }
+
+    /** Creates the subscription if it does not exist and returns its queue's URL. */
+    public String subscribe(String topic, String subscription, boolean durable, String tag) throws JMSException {
+        topic(topic);
+        return Errors.call(() -> topics.subscribe(topic, subscription, durable, tag));
+    }
+
+    /** The topic that has subscription {@code name}, with its tag. */
+    public Optional<Subscription> findSubscription(String name) throws JMSException {
+        requireTopics("a subscription");
+        return Errors.call(() -> {
+            for (String t : topics.listTopics()) {
+                Optional<Topics.Subscription> s = topics.subscription(t, name);
+                if (s.isPresent()) {
+                    return Optional.of(new Subscription(t, s.get().tag()));
+                }
+            }
+            return Optional.empty();
+        });
+    }
+
+    /** Removes a subscription with its messages. */
+    public void unsubscribe(String topic, String subscription) throws JMSException {
+        requireTopics("unsubscribe");
+        Errors.call(() -> {
+            topics.unsubscribe(topic, subscription);
+            return null;
+        });
+    }
+
+    /** Removes a subscription if it still exists (it may have gone with its topic). */
+    public void unsubscribeQuietly(String topic, String subscription) {
+        try {
+            if (topics != null) {
+                topics.unsubscribe(topic, subscription);
+            }
+        } catch (QueueServiceException e) {
+            // Already removed with its topic.
+        }
+    }
+
+    // ---- transactions ----
+
+    /** A new local unit of work. */
+    public Unit begin() throws JMSException {
+        requireTransactions("a transacted session");
+        return new Unit(transactions.begin());
+    }
+
+    /** A new XA resource. */
+    public XaBranch xa() throws JMSException {
+        requireTransactions("an XA session");
+        return new XaBranch(transactions.xaResource());
+    }
+}
