@@ -70,12 +70,17 @@ abstract class Acknowledgement {
     /** Session.recover(); {@code inListener} when a listener of the session calls it. */
     abstract void recover(boolean inListener) throws JMSException;
 
-    void commit() throws JMSException {
+    /** Fails unless the session itself may commit and roll back (a local transaction). */
+    void checkCommit() throws JMSException {
         throw new jakarta.jms.IllegalStateException("the session is not transacted");
     }
 
+    /** Session.commit(), after {@link #checkCommit}. */
+    void commit() throws JMSException {
+    }
+
+    /** Session.rollback(), after {@link #checkCommit}. */
     void rollback() throws JMSException {
-        throw new jakarta.jms.IllegalStateException("the session is not transacted");
     }
 
     abstract void close() throws JMSException;

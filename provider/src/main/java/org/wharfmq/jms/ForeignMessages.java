@@ -70,7 +70,7 @@ final class ForeignMessages {
         w.setJMSCorrelationID(m.getJMSCorrelationID());
         Destination replyTo = m.getJMSReplyTo();
         if (replyTo != null) {
-            w.setJMSReplyTo(WharfSession.destinationOf(replyTo));
+            w.setJMSReplyTo(WharfDestination.of(replyTo));
         }
         w.setJMSDeliveryMode(m.getJMSDeliveryMode());
         w.setJMSPriority(m.getJMSPriority());

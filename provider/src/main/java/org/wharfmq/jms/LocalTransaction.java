@@ -39,6 +39,10 @@ final class LocalTransaction extends Acknowledgement {
     }
 
     @Override
+    void checkCommit() {
+    }
+
+    @Override
     void commit() throws JMSException {
         List<Delivery> batch;
         Unit u;

@@ -357,7 +357,7 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
                                                   int maxMessages) throws JMSException {
         checkOpen();
         fixClientId();
-        Subscriptions.Source source = Subscriptions.source(this, WharfSession.destinationOf(destination), selector,
+        Subscriptions.Source source = Subscriptions.source(this, WharfDestination.of(destination), selector,
                 false, subscription, durable, shared);
         WharfConnectionConsumer cc = new WharfConnectionConsumer(this, source, pool, Math.max(1, maxMessages));
         connectionConsumers.add(cc);

@@ -40,6 +40,30 @@ public abstract class WharfDestination implements Destination, Addressable, Seri
         return kind() + ":" + name;
     }
 
+    /** A Wharf destination for any JMS queue or topic. */
+    static WharfDestination of(jakarta.jms.Destination d) throws InvalidDestinationException {
+        if (d == null) {
+            throw new InvalidDestinationException("the destination is null");
+        }
+        if (d instanceof WharfDestination w) {
+            return w;
+        }
+        try {
+            if (d instanceof jakarta.jms.Queue q) {
+                return new WharfQueue(q.getQueueName());
+            }
+            if (d instanceof jakarta.jms.Topic t) {
+                return new WharfTopic(t.getTopicName());
+            }
+        } catch (jakarta.jms.JMSException e) {
+            InvalidDestinationException i = new InvalidDestinationException("destination " + d + " has no name: "
+                    + e.getMessage());
+            i.setLinkedException(e);
+            throw i;
+        }
+        throw new InvalidDestinationException("destination " + d + " is neither a queue nor a topic");
+    }
+
     /** The destination an address names. */
     public static WharfDestination fromAddress(String address) throws InvalidDestinationException {
         int colon = address == null ? -1 : address.indexOf(':');

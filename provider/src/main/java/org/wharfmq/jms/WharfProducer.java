@@ -166,7 +166,7 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         if (destination != null) {
             throw new UnsupportedOperationException("this producer sends to " + destination + " only");
         }
-        deliver(WharfSession.destinationOf(to), message, mode, prio, ttl, null);
+        deliver(WharfDestination.of(to), message, mode, prio, ttl, null);
     }
 
     @Override
@@ -196,7 +196,7 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         if (destination != null) {
             throw new UnsupportedOperationException("this producer sends to " + destination + " only");
         }
-        deliver(WharfSession.destinationOf(to), message, mode, prio, ttl, requireListener(listener));
+        deliver(WharfDestination.of(to), message, mode, prio, ttl, requireListener(listener));
     }
 
     @Override

@@ -1,10 +1,8 @@
 package org.wharfmq.jms;
 
 import java.io.Serializable;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.locks.ReentrantLock;
 import javax.transaction.xa.XAResource;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Destination;
@@ -40,7 +38,8 @@ import org.wharfmq.jms.message.WharfTextMessage;
 
 /**
  * A session: a single-threaded context for producing and consuming. It owns acknowledgement and
- * transactions ({@link Acknowledgements}) and serializes listener delivery with one lock.
+ * transactions through the {@link Acknowledgement} strategy of its mode, and delivers to its
+ * listeners one at a time ({@link ListenerLane}).
  */
 public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms.TopicSession, XAQueueSession,
         XATopicSession {
@@ -48,8 +47,6 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     public static final int INDIVIDUAL_ACKNOWLEDGE = 101;
     /** The same mode under the number amazon-sqs-java-messaging-lib uses. */
     public static final int INDIVIDUAL_ACKNOWLEDGE_ALIAS = 100;
-
-    private static final ThreadLocal<WharfSession> IN_LISTENER = new ThreadLocal<>();
 
     /** What the session was created as: a QueueSession or TopicSession refuses the other domain. */
     enum Domain { ANY, QUEUE, TOPIC }
@@ -64,8 +61,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     private final List<WharfConsumer> consumers = new CopyOnWriteArrayList<>();
     private final List<WharfProducer> producers = new CopyOnWriteArrayList<>();
     private final List<WharfQueueBrowser> browsers = new CopyOnWriteArrayList<>();
-    private final ReentrantLock delivery = new ReentrantLock();
-    private final List<Runnable> serverSessionWork = new ArrayList<>();
+    private final ListenerLane lane = new ListenerLane();
     private volatile boolean closed;
     private volatile MessageListener sessionListener;
     /** The XA resource of a session that is not an XA session (its branches carry none of its work). */
@@ -86,34 +82,22 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     }
 
     static boolean inListenerOf(WharfConnection c) {
-        WharfSession s = IN_LISTENER.get();
+        WharfSession s = ListenerLane.current();
         return s != null && s.connection == c;
     }
 
     static boolean inListenerOf(WharfSession session) {
-        return IN_LISTENER.get() == session;
+        return ListenerLane.current() == session;
     }
 
-    /** Runs a delivery to a listener, one at a time per session, while the connection is started. */
+    /** Runs a delivery to a listener, one at a time per session. */
     void deliver(Runnable work) {
-        delivery.lock();
-        WharfSession previous = IN_LISTENER.get();
-        IN_LISTENER.set(this);
-        try {
-            work.run();
-        } finally {
-            IN_LISTENER.set(previous);
-            delivery.unlock();
-        }
+        lane.deliver(this, work);
     }
 
     /** Waits for a listener delivery in progress to finish. */
     void awaitDeliveryIdle() {
-        if (delivery.isHeldByCurrentThread()) {
-            return;
-        }
-        delivery.lock();
-        delivery.unlock();
+        lane.awaitIdle();
     }
 
     void checkOpen() throws IllegalStateException {
@@ -135,54 +119,51 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
 
     // ---- messages ----
 
+    private <M extends Message> M made(M message) throws IllegalStateException {
+        checkOpen();
+        return message;
+    }
+
     @Override
     public BytesMessage createBytesMessage() throws JMSException {
-        checkOpen();
-        return new WharfBytesMessage();
+        return made(new WharfBytesMessage());
     }
 
     @Override
     public MapMessage createMapMessage() throws JMSException {
-        checkOpen();
-        return new WharfMapMessage();
+        return made(new WharfMapMessage());
     }
 
     @Override
     public Message createMessage() throws JMSException {
-        checkOpen();
-        return new WharfMessage();
+        return made(new WharfMessage());
     }
 
     @Override
     public ObjectMessage createObjectMessage() throws JMSException {
-        checkOpen();
-        return new WharfObjectMessage();
+        return made(new WharfObjectMessage());
     }
 
     @Override
     public ObjectMessage createObjectMessage(Serializable object) throws JMSException {
-        checkOpen();
-        WharfObjectMessage m = new WharfObjectMessage();
+        ObjectMessage m = made(new WharfObjectMessage());
         m.setObject(object);
         return m;
     }
 
     @Override
     public StreamMessage createStreamMessage() throws JMSException {
-        checkOpen();
-        return new WharfStreamMessage();
+        return made(new WharfStreamMessage());
     }
 
     @Override
     public TextMessage createTextMessage() throws JMSException {
-        checkOpen();
-        return new WharfTextMessage();
+        return made(new WharfTextMessage());
     }
 
     @Override
     public TextMessage createTextMessage(String text) throws JMSException {
-        checkOpen();
-        WharfTextMessage m = new WharfTextMessage();
+        TextMessage m = made(new WharfTextMessage());
         m.setText(text);
         return m;
     }
@@ -205,12 +186,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     public void commit() throws JMSException {
         checkOpen();
         checkNotInCompletion();
-        if (xa) {
-            throw new jakarta.jms.TransactionInProgressException("an XA session is committed by its transaction manager");
-        }
-        if (!transacted) {
-            throw new IllegalStateException("the session is not transacted");
-        }
+        acks.checkCommit();
         asyncSends.await();
         acks.commit();
     }
@@ -219,12 +195,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     public void rollback() throws JMSException {
         checkOpen();
         checkNotInCompletion();
-        if (xa) {
-            throw new jakarta.jms.TransactionInProgressException("an XA session is rolled back by its transaction manager");
-        }
-        if (!transacted) {
-            throw new IllegalStateException("the session is not transacted");
-        }
+        acks.checkCommit();
         asyncSends.await();
         acks.rollback();
     }
@@ -232,9 +203,6 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     @Override
     public void recover() throws JMSException {
         checkOpen();
-        if (transacted) {
-            throw new IllegalStateException("a transacted session cannot recover; roll back instead");
-        }
         acks.recover(inListenerOf(this));
     }
 
@@ -267,26 +235,10 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
 
     // ---- producers and consumers ----
 
-    static WharfDestination destinationOf(Destination d) throws JMSException {
-        if (d == null) {
-            throw new InvalidDestinationException("the destination is null");
-        }
-        if (d instanceof WharfDestination w) {
-            return w;
-        }
-        if (d instanceof Queue q) {
-            return new WharfQueue(q.getQueueName());
-        }
-        if (d instanceof Topic t) {
-            return new WharfTopic(t.getTopicName());
-        }
-        throw new InvalidDestinationException("destination " + d + " is neither a queue nor a topic");
-    }
-
     @Override
     public MessageProducer createProducer(Destination destination) throws JMSException {
         checkOpen();
-        WharfProducer p = new WharfProducer(this, destination == null ? null : destinationOf(destination));
+        WharfProducer p = new WharfProducer(this, destination == null ? null : WharfDestination.of(destination));
         producers.add(p);
         return p;
     }
@@ -370,7 +322,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     private WharfConsumer consumer(Destination destination, String selector, boolean noLocal, String subscription,
                                    boolean durable, boolean shared) throws JMSException {
         checkOpen();
-        WharfDestination d = destinationOf(destination);
+        WharfDestination d = WharfDestination.of(destination);
         if (subscription != null && d.isQueue()) {
             throw new InvalidDestinationException("subscriptions are for topics; " + d + " is a queue");
         }
@@ -393,7 +345,6 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     @Override
     public void unsubscribe(String name) throws JMSException {
         checkDomain(Domain.TOPIC, "unsubscribe");
-        checkOpen();
         Subscriptions.unsubscribe(connection, name);
     }
 
@@ -405,8 +356,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     @Override
     public QueueBrowser createBrowser(Queue queue, String messageSelector) throws JMSException {
         checkDomain(Domain.QUEUE, "createBrowser");
-        checkOpen();
-        WharfDestination d = destinationOf(queue);
+        WharfDestination d = WharfDestination.of(queue);
         connection.gateway.requireBrowsing();
         WharfQueueBrowser b = new WharfQueueBrowser(this, (Queue) d, messageSelector);
         browsers.add(b);
@@ -420,7 +370,6 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     @Override
     public Queue createQueue(String queueName) throws JMSException {
         checkDomain(Domain.QUEUE, "createQueue");
-        checkOpen();
         if (queueName == null || queueName.isEmpty()) {
             throw new InvalidDestinationException("a queue name must not be null or empty");
         }
@@ -430,7 +379,6 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     @Override
     public Topic createTopic(String topicName) throws JMSException {
         checkDomain(Domain.TOPIC, "createTopic");
-        checkOpen();
         if (topicName == null || topicName.isEmpty()) {
             throw new InvalidDestinationException("a topic name must not be null or empty");
         }
@@ -440,14 +388,12 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     @Override
     public TemporaryQueue createTemporaryQueue() throws JMSException {
         checkDomain(Domain.QUEUE, "createTemporaryQueue");
-        checkOpen();
         return connection.createTemporaryQueue();
     }
 
     @Override
     public TemporaryTopic createTemporaryTopic() throws JMSException {
         checkDomain(Domain.TOPIC, "createTemporaryTopic");
-        checkOpen();
         return connection.createTemporaryTopic();
     }
 
@@ -502,19 +448,12 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
 
     /** Queues a delivery that {@link #run()} will make (for a ConnectionConsumer's ServerSession). */
     void enqueueForRun(Runnable work) {
-        synchronized (serverSessionWork) {
-            serverSessionWork.add(work);
-        }
+        lane.enqueue(work);
     }
 
     @Override
     public void run() {
-        List<Runnable> work;
-        synchronized (serverSessionWork) {
-            work = new ArrayList<>(serverSessionWork);
-            serverSessionWork.clear();
-        }
-        work.forEach(this::deliver);
+        lane.runQueued(this);
     }
 
     @Override

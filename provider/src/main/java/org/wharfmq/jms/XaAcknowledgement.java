@@ -65,10 +65,14 @@ final class XaAcknowledgement extends Acknowledgement {
     }
 
     @Override
-    void recover(boolean inListener) {
-        if (current() == null) {
-            outside.recover(inListener);
-        }
+    void checkCommit() throws JMSException {
+        throw new jakarta.jms.TransactionInProgressException(
+                "an XA session is committed and rolled back by its transaction manager");
+    }
+
+    @Override
+    void recover(boolean inListener) throws JMSException {
+        throw new jakarta.jms.IllegalStateException("a transacted session cannot recover; roll back instead");
     }
 
     @Override
