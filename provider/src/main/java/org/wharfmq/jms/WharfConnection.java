@@ -28,11 +28,14 @@ import jakarta.jms.XAQueueSession;
 import jakarta.jms.XASession;
 import jakarta.jms.XATopicConnection;
 import jakarta.jms.XATopicSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.wharfmq.jms.gateway.StoreGateway;
 
 /** A connection to a store: sessions, client id, start/stop of delivery, temporary destinations. */
 public final class WharfConnection implements XAConnection, XAQueueConnection, XATopicConnection,
         WharfTemporaryQueue.TemporaryOwner {
+    private static final Logger LOG = LoggerFactory.getLogger(WharfConnection.class);
 
     final StoreGateway gateway;
     final ClientRegistry registry;
@@ -112,11 +115,13 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
         this.exceptionListener = listener;
     }
 
-    /** Tells the exception listener, if any, of a problem no caller will see. */
+    /** Tells the exception listener of a problem no caller will see, or logs it when there is none. */
     void report(JMSException e) {
         ExceptionListener l = exceptionListener;
         if (l != null) {
             l.onException(e);
+        } else {
+            LOG.warn("Wharf connection {}: {}", id, e.getMessage(), e);
         }
     }
 

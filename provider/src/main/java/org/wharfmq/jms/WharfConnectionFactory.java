@@ -85,6 +85,15 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
     }
 
     /**
+     * The optional capabilities of the store's backend ({@code Topics}, {@code Browsing},
+     * {@code FilteredReceive}, {@code MessageOptions}, {@code Transactions}); docs/mapping.md says
+     * what JMS does without each.
+     */
+    public java.util.Set<String> capabilities() throws JMSException {
+        return gateway(ConnectionOptions.parse(url).storeUrl()).capabilities();
+    }
+
+    /**
      * Closes the store this factory's URL names if it is open in this JVM, as a resource adapter
      * does when it stops; its connections fail afterwards, and the next use opens it again.
      */

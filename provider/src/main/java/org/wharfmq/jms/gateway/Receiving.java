@@ -90,6 +90,11 @@ final class Receiving {
         }
     }
 
+    /** True when the backend filters and cancels receives itself. */
+    boolean filtered() {
+        return filtered != null;
+    }
+
     void wakeUp(String queueUrl) {
         if (filtered != null) {
             filtered.wakeUp(queueUrl);

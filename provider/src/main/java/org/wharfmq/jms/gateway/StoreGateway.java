@@ -109,6 +109,27 @@ public final class StoreGateway {
 
     // ---- capabilities ----
 
+    /** The optional capabilities the backend offers, by name (Topics, Browsing, FilteredReceive, ...). */
+    public java.util.Set<String> capabilities() {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        if (topics != null) {
+            names.add("Topics");
+        }
+        if (browsing != null) {
+            names.add("Browsing");
+        }
+        if (receiving.filtered()) {
+            names.add("FilteredReceive");
+        }
+        if (options != null) {
+            names.add("MessageOptions");
+        }
+        if (transactions != null) {
+            names.add("Transactions");
+        }
+        return names;
+    }
+
     /** Fails unless the backend offers transactions, which {@code what} needs. */
     public void requireTransactions(String what) throws JMSException {
         require(transactions, "Transactions", what);

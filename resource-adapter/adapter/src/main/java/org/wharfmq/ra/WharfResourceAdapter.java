@@ -99,11 +99,17 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
         }
     }
 
-    /** One resource of the store: its prepared branches are store-wide, so it recovers them all. */
+    /**
+     * One resource of the store: its prepared branches are store-wide, so it recovers them all.
+     * None on a backend without transactions, which has no branches.
+     */
     @Override
     public XAResource[] getXAResources(ActivationSpec[] specs) throws ResourceException {
-        url();
+        String u = url();
         try {
+            if (!new WharfConnectionFactory(u).capabilities().contains("Transactions")) {
+                return new XAResource[0];
+            }
             return new XAResource[] {recovery.createXASession().getXAResource()};
         } catch (JMSException e) {
             throw new ResourceException("cannot open a Wharf session for recovery: " + e.getMessage(), e);

@@ -49,6 +49,12 @@ final class EndpointActivation {
         }
         WharfConnectionFactory cf = new WharfConnectionFactory(connectionUrl());
         try {
+            if (transacted && !cf.capabilities().contains("Transactions")) {
+                // The MDB asked for XA, which this backend cannot join: deliver as AUTO_ACKNOWLEDGE.
+                LOG.warning(() -> "Wharf delivers " + spec + " without a transaction: the store's backend offers"
+                        + " no transactions");
+                transacted = false;
+            }
             connection = transacted ? cf.createXAConnection() : cf.createConnection();
             if (spec.getClientId() != null && !spec.getClientId().isBlank()) {
                 connection.setClientID(spec.getClientId());
@@ -65,8 +71,9 @@ final class EndpointActivation {
             closeConnection();
             throw new ResourceException("cannot activate the Wharf endpoint for " + spec + ": " + e.getMessage(), e);
         }
+        String how = transacted ? " in XA transactions" : "";
         LOG.info(() -> "Wharf delivers " + spec + " to " + factory.getEndpointClass().getSimpleName() + " with up to "
-                + spec.getMaxSessions() + " sessions" + (transacted ? " in XA transactions" : ""));
+                + spec.getMaxSessions() + " sessions" + how);
     }
 
     /** The adapter's store URL with this endpoint's visibility timeout. */

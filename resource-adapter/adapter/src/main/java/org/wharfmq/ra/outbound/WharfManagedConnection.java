@@ -9,6 +9,9 @@ import javax.security.auth.Subject;
 import javax.transaction.xa.XAResource;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSRuntimeException;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSContext;
+import jakarta.jms.Session;
 import jakarta.jms.XAConnection;
 import jakarta.jms.XAJMSContext;
 import jakarta.jms.XASession;
@@ -16,6 +19,7 @@ import jakarta.resource.ResourceException;
 import jakarta.resource.spi.ConnectionEvent;
 import jakarta.resource.spi.ConnectionEventListener;
 import jakarta.resource.spi.ConnectionRequestInfo;
+import jakarta.resource.NotSupportedException;
 import jakarta.resource.spi.LocalTransaction;
 import jakarta.resource.spi.ManagedConnection;
 import jakarta.resource.spi.ManagedConnectionMetaData;
@@ -28,9 +32,11 @@ import org.wharfmq.jms.WharfConnectionFactory;
  */
 final class WharfManagedConnection implements ManagedConnection {
     private final RequestInfo info;
-    private final XAConnection connection;
-    private final XASession session;
-    private final XAJMSContext context;
+    private final Connection connection;
+    private final Session session;
+    private final JMSContext context;
+    /** False on a backend without transactions: plain AUTO_ACKNOWLEDGE sessions, nothing to enlist. */
+    private final boolean xa;
     private final List<ConnectionEventListener> listeners = new CopyOnWriteArrayList<>();
     private final Set<ApplicationHandle> handles = ConcurrentHashMap.newKeySet();
     private PrintWriter logWriter;
@@ -38,14 +44,21 @@ final class WharfManagedConnection implements ManagedConnection {
     WharfManagedConnection(WharfManagedConnectionFactory factory, RequestInfo info) throws ResourceException {
         this.info = info;
         WharfConnectionFactory physical = new WharfConnectionFactory(factory.url());
+        this.xa = factory.transactional();
         try {
             if (info.kind() == RequestInfo.Kind.CONTEXT) {
                 connection = null;
                 session = null;
-                context = physical.createXAContext(info.user(), info.password());
+                context = xa ? physical.createXAContext(info.user(), info.password())
+                        : physical.createContext(info.user(), info.password());
+            } else if (xa) {
+                XAConnection c = physical.createXAConnection(info.user(), info.password());
+                connection = c;
+                session = c.createXASession();
+                context = null;
             } else {
-                connection = physical.createXAConnection(info.user(), info.password());
-                session = connection.createXASession();
+                connection = physical.createConnection(info.user(), info.password());
+                session = connection.createSession();
                 context = null;
             }
         } catch (JMSException e) {
@@ -60,15 +73,15 @@ final class WharfManagedConnection implements ManagedConnection {
         return info.equals(wanted);
     }
 
-    XAConnection connection() {
+    Connection connection() {
         return connection;
     }
 
-    XASession session() {
+    Session session() {
         return session;
     }
 
-    XAJMSContext context() {
+    JMSContext context() {
         return context;
     }
 
@@ -140,12 +153,15 @@ final class WharfManagedConnection implements ManagedConnection {
     }
 
     @Override
-    public XAResource getXAResource() {
-        return session != null ? session.getXAResource() : context.getXAResource();
+    public XAResource getXAResource() throws ResourceException {
+        if (!xa) {
+            throw new NotSupportedException("the Wharf store's backend offers no transactions");
+        }
+        return session != null ? ((XASession) session).getXAResource() : ((XAJMSContext) context).getXAResource();
     }
 
     @Override
-    public LocalTransaction getLocalTransaction() {
+    public LocalTransaction getLocalTransaction() throws ResourceException {
         return new OnePhaseLocalTransaction(getXAResource());
     }
 

@@ -12,7 +12,10 @@ import jakarta.resource.spi.ManagedConnection;
 import jakarta.resource.spi.ManagedConnectionFactory;
 import jakarta.resource.spi.ResourceAdapter;
 import jakarta.resource.spi.ResourceAdapterAssociation;
+import jakarta.resource.spi.TransactionSupport;
 import jakarta.resource.spi.security.PasswordCredential;
+import jakarta.jms.JMSException;
+import org.wharfmq.jms.WharfConnectionFactory;
 import org.wharfmq.ra.WharfResourceAdapter;
 
 /**
@@ -21,7 +24,8 @@ import org.wharfmq.ra.WharfResourceAdapter;
  * adapter's; may add options such as {@code ?visibilityTimeout=60}), {@code userName} and
  * {@code password} (used when neither the container nor the application gives credentials).
  */
-public class WharfManagedConnectionFactory implements ManagedConnectionFactory, ResourceAdapterAssociation {
+public class WharfManagedConnectionFactory implements ManagedConnectionFactory, ResourceAdapterAssociation,
+        TransactionSupport {
     private static final long serialVersionUID = 1L;
 
     private String connectionURL;
@@ -63,6 +67,28 @@ public class WharfManagedConnectionFactory implements ManagedConnectionFactory, 
             throw new ResourceException("the Wharf connection factory has no connectionURL and no resource adapter");
         }
         return adapter.url();
+    }
+
+    /** True if the store's backend offers transactions, so that connections take part in XA. */
+    boolean transactional() throws ResourceException {
+        try {
+            return new WharfConnectionFactory(url()).capabilities().contains("Transactions");
+        } catch (JMSException e) {
+            throw new ResourceException("cannot open the Wharf store: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * XATransaction, or NoTransaction on a backend without transactions: the server then
+     * enlists nothing and each send and acknowledgement takes effect at once.
+     */
+    @Override
+    public TransactionSupportLevel getTransactionSupport() {
+        try {
+            return transactional() ? TransactionSupportLevel.XATransaction : TransactionSupportLevel.NoTransaction;
+        } catch (ResourceException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
     }
 
     @Override

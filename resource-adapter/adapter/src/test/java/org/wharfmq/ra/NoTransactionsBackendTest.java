@@ -1,0 +1,181 @@
+package org.wharfmq.ra;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import javax.transaction.xa.XAResource;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageListener;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
+import jakarta.resource.NotSupportedException;
+import jakarta.resource.ResourceException;
+import jakarta.resource.spi.BootstrapContext;
+import jakarta.resource.spi.ConnectionManager;
+import jakarta.resource.spi.ManagedConnection;
+import jakarta.resource.spi.TransactionSupport.TransactionSupportLevel;
+import jakarta.resource.spi.UnavailableException;
+import jakarta.resource.spi.endpoint.MessageEndpoint;
+import jakarta.resource.spi.endpoint.MessageEndpointFactory;
+import jakarta.resource.spi.work.Work;
+import jakarta.resource.spi.work.WorkManager;
+import org.junit.jupiter.api.Test;
+import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.ra.inbound.WharfActivationSpec;
+import org.wharfmq.ra.outbound.PooledConnectionFactory;
+import org.wharfmq.ra.outbound.WharfManagedConnectionFactory;
+
+/** The adapter on a backend without transactions: it declares NoTransaction, and still sends and delivers. */
+class NoTransactionsBackendTest {
+
+    private static String limitedUrl() {
+        return "wharf:masked:Transactions:wharf:memory:ra-" + UUID.randomUUID();
+    }
+
+    /** A connection manager without a pool: each request gets a new managed connection. */
+    private static final ConnectionManager UNPOOLED = (mcf, info) -> {
+        ManagedConnection mc = mcf.createManagedConnection(null, info);
+        return mc.getConnection(null, info);
+    };
+
+    @Test
+    void outboundDeclaresNoTransactionAndStillSends() throws Exception {
+        WharfManagedConnectionFactory mcf = new WharfManagedConnectionFactory();
+        mcf.setConnectionURL(limitedUrl());
+        assertEquals(TransactionSupportLevel.NoTransaction, mcf.getTransactionSupport());
+        assertThrows(NotSupportedException.class, () -> mcf.createManagedConnection(null, null).getXAResource());
+
+        PooledConnectionFactory cf = (PooledConnectionFactory) mcf.createConnectionFactory(UNPOOLED);
+        try (JMSContext ctx = cf.createContext()) {
+            ctx.createProducer().send(ctx.createQueue("out"), "sent without a transaction");
+        }
+        WharfConnectionFactory direct = new WharfConnectionFactory(mcf.getConnectionURL());
+        try (JMSContext ctx = direct.createContext()) {
+            assertEquals("sent without a transaction",
+                    ctx.createConsumer(ctx.createQueue("out")).receiveBody(String.class, 5_000));
+        }
+    }
+
+    @Test
+    void fullBackendDeclaresXaTransaction() {
+        WharfManagedConnectionFactory mcf = new WharfManagedConnectionFactory();
+        mcf.setConnectionURL("wharf:memory:ra-" + UUID.randomUUID());
+        assertEquals(TransactionSupportLevel.XATransaction, mcf.getTransactionSupport());
+    }
+
+    @Test
+    void aTransactedMdbIsDeliveredToWithoutATransaction() throws Exception {
+        String url = limitedUrl();
+        WharfResourceAdapter ra = new WharfResourceAdapter();
+        ra.setConnectionURL(url);
+        ra.start(bootstrap());
+        BlockingQueue<String> delivered = new LinkedBlockingQueue<>();
+        BlockingQueue<XAResource> offered = new LinkedBlockingQueue<>();
+        WharfActivationSpec spec = new WharfActivationSpec();
+        spec.setDestination("in");
+        spec.setResourceAdapter(ra);
+        MessageEndpointFactory factory = endpoints(delivered, offered);
+        try {
+            assertEquals(0, ra.getXAResources(new WharfActivationSpec[] {spec}).length);
+            ra.endpointActivation(factory, spec);
+            try (Connection c = new WharfConnectionFactory(url).createConnection()) {
+                Session s = c.createSession();
+                s.createProducer(s.createQueue("in")).send(s.createTextMessage("to the MDB"));
+            }
+            assertEquals("to the MDB", delivered.poll(10, TimeUnit.SECONDS));
+            assertEquals(0, offered.size(), "no XAResource is given to the endpoint");
+        } finally {
+            ra.endpointDeactivation(factory, spec);
+            ra.stop();
+        }
+    }
+
+    private static BootstrapContext bootstrap() {
+        WorkManager work = (WorkManager) Proxy.newProxyInstance(WorkManager.class.getClassLoader(),
+                new Class<?>[] {WorkManager.class}, (proxy, method, args) -> {
+                    Thread t = new Thread((Work) args[0], "test-work");
+                    t.setDaemon(true);
+                    t.start();
+                    return method.getReturnType() == long.class ? 0L : null;
+                });
+        return (BootstrapContext) Proxy.newProxyInstance(BootstrapContext.class.getClassLoader(),
+                new Class<?>[] {BootstrapContext.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("getWorkManager")) {
+                        return work;
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
+    }
+
+    /** A transacted MDB's endpoint factory whose endpoints record the text they get. */
+    private static MessageEndpointFactory endpoints(BlockingQueue<String> delivered, BlockingQueue<XAResource> offered) {
+        return new MessageEndpointFactory() {
+            @Override
+            public MessageEndpoint createEndpoint(XAResource xa) {
+                if (xa != null) {
+                    offered.add(xa);
+                }
+                return new Endpoint(delivered);
+            }
+
+            @Override
+            public MessageEndpoint createEndpoint(XAResource xa, long timeout) throws UnavailableException {
+                return createEndpoint(xa);
+            }
+
+            @Override
+            public boolean isDeliveryTransacted(Method method) {
+                return true;
+            }
+
+            @Override
+            public String getActivationName() {
+                return "no-transactions";
+            }
+
+            @Override
+            public Class<?> getEndpointClass() {
+                return Endpoint.class;
+            }
+        };
+    }
+
+    private static final class Endpoint implements MessageEndpoint, MessageListener {
+        private final BlockingQueue<String> delivered;
+
+        Endpoint(BlockingQueue<String> delivered) {
+            this.delivered = delivered;
+        }
+
+        @Override
+        public void onMessage(Message m) {
+            try {
+                delivered.add(((TextMessage) m).getText());
+            } catch (JMSException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        public void beforeDelivery(Method method) throws NoSuchMethodException, ResourceException {
+        }
+
+        @Override
+        public void afterDelivery() throws ResourceException {
+        }
+
+        @Override
+        public void release() {
+        }
+    }
+}
