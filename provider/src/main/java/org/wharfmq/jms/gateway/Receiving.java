@@ -15,14 +15,17 @@ import org.wharfmq.store.ReceivedMessage;
 
 /**
  * Receives through {@link FilteredReceive} when the backend has it. Without it, plain
- * ReceiveMessage calls of at most one second each (so a closing consumer is seen within a second)
- * take whatever is visible; messages the selector rejects are made visible again at once, and a
- * round that found nothing for the selector backs off before the next. Such a rejected receive still
- * counts toward the message's receive count, and so toward its queue's maxReceiveCount.
+ * ReceiveMessage calls (long polls of at most one second, so a closing consumer is seen within a
+ * second) scan the queue: messages the selector rejects stay in flight until the scan ends, then
+ * are made visible again; a scan that found only such messages backs off before the next. A
+ * rejected receive still counts toward the message's receive count, and so toward its queue's
+ * maxReceiveCount.
  */
 final class Receiving {
     private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long SHORT_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    /** Messages taken per receive while scanning for a selector's. */
+    private static final int SCAN = 10;
 
     private final QueueService service;
     private final FilteredReceive filtered;
@@ -50,32 +53,44 @@ final class Receiving {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
         long backoff = TimeUnit.MILLISECONDS.toNanos(20);
         while (true) {
-            long left = deadline - System.nanoTime();
-            int waitSeconds = left >= TimeUnit.SECONDS.toNanos(1) ? 1 : 0;
-            List<ReceivedMessage> got = service.receiveMessage(
-                    new ReceiveMessageRequest(queueUrl, max, visibility, waitSeconds, null));
-            List<ReceivedMessage> taken = new ArrayList<>(got.size());
-            for (ReceivedMessage rm : got) {
-                if (filter == null || filter.test(rm)) {
-                    taken.add(rm);
-                } else {
-                    releaseQuietly(queueUrl, rm.receiptHandle());
+            List<ReceivedMessage> taken = new ArrayList<>();
+            List<String> rejected = new ArrayList<>();
+            boolean longPoll = false;
+            try {
+                // One scan: what the filter rejects stays in flight until the scan ends, so that
+                // the next receive sees the messages behind it.
+                while (taken.isEmpty()) {
+                    longPoll = rejected.isEmpty() && deadline - System.nanoTime() >= TimeUnit.SECONDS.toNanos(1);
+                    List<ReceivedMessage> got = service.receiveMessage(new ReceiveMessageRequest(queueUrl,
+                            filter == null ? max : SCAN, visibility, longPoll ? 1 : 0, null));
+                    if (got.isEmpty()) {
+                        break;
+                    }
+                    for (ReceivedMessage rm : got) {
+                        if (taken.size() < max && (filter == null || filter.test(rm))) {
+                            taken.add(rm);
+                        } else {
+                            rejected.add(rm.receiptHandle());
+                        }
+                    }
                 }
+            } finally {
+                rejected.forEach(handle -> releaseQuietly(queueUrl, handle));
             }
             if (consume) {
                 for (ReceivedMessage rm : taken) {
                     service.deleteMessage(queueUrl, rm.receiptHandle());
                 }
             }
-            left = deadline - System.nanoTime();
+            long left = deadline - System.nanoTime();
             if (!taken.isEmpty() || left <= 0 || cancelled.getAsBoolean() || Thread.currentThread().isInterrupted()) {
                 return taken;
             }
-            if (!got.isEmpty()) {
+            if (!rejected.isEmpty()) {
                 // Only messages for other selectors: give them time to be taken elsewhere.
                 LockSupport.parkNanos(Math.min(backoff, left));
                 backoff = Math.min(backoff * 2, MAX_BACKOFF_NANOS);
-            } else if (waitSeconds == 0) {
+            } else if (!longPoll) {
                 // Less than the one-second unit of a long poll is left.
                 LockSupport.parkNanos(Math.min(SHORT_WAIT_NANOS, left));
             }
