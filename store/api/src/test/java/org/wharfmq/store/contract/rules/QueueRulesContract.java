@@ -1,0 +1,186 @@
+package org.wharfmq.store.contract.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.wharfmq.store.ErrorCodes.INVALID_ATTRIBUTE_NAME;
+import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
+import static org.wharfmq.store.ErrorCodes.PURGE_QUEUE_IN_PROGRESS;
+import static org.wharfmq.store.ErrorCodes.QUEUE_ALREADY_EXISTS;
+import static org.wharfmq.store.ErrorCodes.QUEUE_DELETED_RECENTLY;
+import static org.wharfmq.store.ErrorCodes.QUEUE_DOES_NOT_EXIST;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Queues: names, creation, deletion, listing, purge and attributes. */
+public abstract class QueueRulesContract extends StoreFixture {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "has space", "dot.name", "ünicode", "x.fifo.fifo", "~internal"})
+    void invalidQueueNameIsRejectedAndCreatesNothing(String name) {
+        fails(INVALID_PARAMETER_VALUE, "'" + name + "'", () -> queue(name, Map.of()));
+        assertEquals(List.of(), store.listQueues(null));
+    }
+
+    @Test
+    void queueNameOf81CharactersIsRejected() {
+        String name = "q".repeat(81);
+        fails(INVALID_PARAMETER_VALUE, name, () -> queue(name, Map.of()));
+        assertEquals("wharf://queues/" + "q".repeat(80), queue("q".repeat(80), Map.of()));
+    }
+
+    @Test
+    void fifoSuffixMakesAFifoQueue() {
+        String url = queue("orders.fifo", Map.of());
+        assertEquals("true", store.getQueueAttributes(url, List.of("FifoQueue")).get("FifoQueue"));
+        assertFalse(store.getQueueAttributes(queue("plain", Map.of()), List.of("All")).containsKey("FifoQueue"));
+    }
+
+    @Test
+    void fifoQueueAttributeOnAStandardNameIsRejected() {
+        fails(INVALID_PARAMETER_VALUE, "FifoQueue=true", () -> queue("plain", Map.of("FifoQueue", "true")));
+    }
+
+    @Test
+    void creatingAnExistingQueueWithTheSameAttributesReturnsIt() {
+        String url = queue("q", Map.of("VisibilityTimeout", "10"));
+        assertEquals(url, queue("q", Map.of("VisibilityTimeout", "10")));
+        assertEquals(url, queue("q", Map.of()));
+    }
+
+    @Test
+    void creatingAnExistingQueueWithOtherAttributesIsQueueAlreadyExists() {
+        queue("q", Map.of("VisibilityTimeout", "10"));
+        fails(QUEUE_ALREADY_EXISTS, "q", () -> queue("q", Map.of("VisibilityTimeout", "11")));
+        assertEquals("10", store.getQueueAttributes(store.getQueueUrl("q"), List.of("All")).get("VisibilityTimeout"));
+    }
+
+    @Test
+    void deletedNameCannotBeReusedFor60Seconds() {
+        store.deleteQueue(queue("q", Map.of()));
+        clock.advanceSeconds(59);
+        fails(QUEUE_DELETED_RECENTLY, "q", () -> queue("q", Map.of()));
+        clock.advanceSeconds(1);
+        queue("q", Map.of());
+    }
+
+    @Test
+    void deletedQueueDoesNotExist() {
+        String url = queue("q", Map.of());
+        store.deleteQueue(url);
+        fails(QUEUE_DOES_NOT_EXIST, "q", () -> send(url, "x"));
+        fails(QUEUE_DOES_NOT_EXIST, "q", () -> store.getQueueUrl("q"));
+    }
+
+    @Test
+    void listQueuesFiltersByPrefixInNameOrder() {
+        queue("beta", Map.of());
+        queue("alpha2", Map.of());
+        queue("alpha1", Map.of());
+        assertEquals(List.of("wharf://queues/alpha1", "wharf://queues/alpha2"), store.listQueues("alpha"));
+        assertEquals(3, store.listQueues(null).size());
+    }
+
+    @Test
+    void purgeRemovesEveryMessageAndASecondPurgeWithin60SecondsFails() {
+        String url = queue("q", Map.of());
+        send(url, "a");
+        send(url, "b");
+        receive(url, 1);
+        store.purgeQueue(url);
+        assertEquals(0, count(url, "ApproximateNumberOfMessages"));
+        assertEquals(0, count(url, "ApproximateNumberOfMessagesNotVisible"));
+        clock.advanceSeconds(59);
+        fails(PURGE_QUEUE_IN_PROGRESS, "q", () -> store.purgeQueue(url));
+        clock.advanceSeconds(1);
+        store.purgeQueue(url);
+    }
+
+    @Test
+    void defaultsAreThoseOfTheModel() {
+        Map<String, String> a = store.getQueueAttributes(queue("q.fifo", Map.of()), List.of("All"));
+        assertEquals("30", a.get("VisibilityTimeout"));
+        assertEquals("345600", a.get("MessageRetentionPeriod"));
+        assertEquals("0", a.get("DelaySeconds"));
+        assertEquals("0", a.get("ReceiveMessageWaitTimeSeconds"));
+        assertEquals("262144", a.get("MaximumMessageSize"));
+        assertEquals("false", a.get("ContentBasedDeduplication"));
+        assertEquals("300", a.get("DeduplicationWindow"));
+        assertEquals("queue", a.get("DeduplicationScope"));
+        assertEquals("arn:wharf:sqs:local:000000000000:q.fifo", a.get("QueueArn"));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"VisibilityTimeout,0,43200,-1,43201", "MessageRetentionPeriod,60,1209600,59,1209601",
+        "DelaySeconds,0,900,-1,901", "ReceiveMessageWaitTimeSeconds,0,20,-1,21",
+        "MaximumMessageSize,1024,262144,1023,262145", "DeduplicationWindow,20,604800,19,604801"})
+    void attributeBoundsAreAcceptedAndValuesBeyondThemRejected(String name, String min, String max, String below,
+                                                               String above) {
+        String url = queue("q.fifo", Map.of());
+        store.setQueueAttributes(url, Map.of(name, min));
+        store.setQueueAttributes(url, Map.of(name, max));
+        fails(INVALID_PARAMETER_VALUE, below, () -> store.setQueueAttributes(url, Map.of(name, below)));
+        fails(INVALID_PARAMETER_VALUE, above, () -> store.setQueueAttributes(url, Map.of(name, above)));
+        fails(INVALID_PARAMETER_VALUE, "'ten'", () -> store.setQueueAttributes(url, Map.of(name, "ten")));
+        assertEquals(max, store.getQueueAttributes(url, List.of(name)).get(name));
+    }
+
+    @Test
+    void unknownOrReadOnlyAttributeIsInvalidAttributeName() {
+        String url = queue("q", Map.of());
+        fails(INVALID_ATTRIBUTE_NAME, "Colour", () -> store.setQueueAttributes(url, Map.of("Colour", "red")));
+        fails(INVALID_ATTRIBUTE_NAME, "QueueArn", () -> store.setQueueAttributes(url, Map.of("QueueArn", "x")));
+        fails(INVALID_ATTRIBUTE_NAME, "Colour", () -> store.getQueueAttributes(url, List.of("Colour")));
+    }
+
+    @Test
+    void fifoOnlyAttributesAreRejectedOnStandardQueues() {
+        fails(INVALID_PARAMETER_VALUE, "ContentBasedDeduplication",
+                () -> queue("q", Map.of("ContentBasedDeduplication", "true")));
+        fails(INVALID_PARAMETER_VALUE, "DeduplicationScope", () -> queue("q", Map.of("DeduplicationScope", "queue")));
+    }
+
+    @Test
+    void deduplicationScopeMustBeQueueOrMessageGroup() {
+        fails(INVALID_PARAMETER_VALUE, "'group'", () -> queue("q.fifo", Map.of("DeduplicationScope", "group")));
+        queue("q.fifo", Map.of("DeduplicationScope", "messageGroup"));
+    }
+
+    @Test
+    void setQueueAttributesUpdatesLastModifiedTimestamp() {
+        String url = queue("q", Map.of());
+        clock.advanceSeconds(100);
+        store.setQueueAttributes(url, Map.of("DelaySeconds", "5"));
+        Map<String, String> a = store.getQueueAttributes(url, List.of("All"));
+        assertEquals(Long.parseLong(a.get("CreatedTimestamp")) + 100, Long.parseLong(a.get("LastModifiedTimestamp")));
+    }
+
+    @Test
+    void redrivePolicyNeedsAnExistingDeadLetterQueueOfTheSameType() {
+        fails(QUEUE_DOES_NOT_EXIST, "dlq", () -> queue("q", Map.of("RedrivePolicy",
+                "{\"deadLetterTargetArn\":\"dlq\",\"maxReceiveCount\":3}")));
+        queue("dlq.fifo", Map.of());
+        fails(INVALID_PARAMETER_VALUE, "dlq.fifo", () -> queue("q", Map.of("RedrivePolicy",
+                "{\"deadLetterTargetArn\":\"dlq.fifo\",\"maxReceiveCount\":3}")));
+        fails(INVALID_PARAMETER_VALUE, "q", () -> queue("q", Map.of("RedrivePolicy",
+                "{\"deadLetterTargetArn\":\"q\",\"maxReceiveCount\":3}")));
+        assertTrue(store.listQueues("q").isEmpty());
+    }
+
+    @Test
+    void redrivePolicyNamesItsDeadLetterQueueByNameOrArnAndChecksMaxReceiveCount() {
+        queue("dlq", Map.of());
+        String url = queue("q", Map.of("RedrivePolicy",
+                "{\"deadLetterTargetArn\":\"arn:wharf:sqs:local:000000000000:dlq\",\"maxReceiveCount\":\"1000\"}"));
+        assertEquals("{\"deadLetterTargetArn\":\"arn:wharf:sqs:local:000000000000:dlq\",\"maxReceiveCount\":1000}",
+                store.getQueueAttributes(url, List.of("RedrivePolicy")).get("RedrivePolicy"));
+        fails(INVALID_PARAMETER_VALUE, "1001", () -> store.setQueueAttributes(url, Map.of("RedrivePolicy",
+                "{\"deadLetterTargetArn\":\"dlq\",\"maxReceiveCount\":1001}")));
+        fails(INVALID_PARAMETER_VALUE, "{oops", () -> store.setQueueAttributes(url, Map.of("RedrivePolicy", "{oops")));
+    }
+}

@@ -1,0 +1,19 @@
+package org.wharfmq.store.derby.contract;
+
+import org.wharfmq.store.contract.Backend;
+
+/** The Derby backend as the contract suite runs it, in full and masked down to the core model. */
+public final class DerbyBackends {
+    /** Stores in memory, durable ones in a directory; every capability; safe against a killed JVM. */
+    public static final Backend DERBY = Backend.of("derby", name -> "wharf:memory:" + name)
+            .withCapabilities(Backend.CAPABILITIES)
+            .withDurableStores(dir -> "wharf:derby:" + dir)
+            .withCrashTests();
+
+    /** Derby with every optional capability hidden and SQS's 10 attributes: what an SQS backend offers. */
+    public static final Backend MASKED = DERBY.masked(
+            "Topics,Browsing,FilteredReceive,MessageOptions,Transactions,attributes=10");
+
+    private DerbyBackends() {
+    }
+}
