@@ -4,6 +4,7 @@ import static org.wharfmq.store.ErrorCodes.INVALID_TRANSACTION_STATE;
 import static org.wharfmq.store.ErrorCodes.RECEIPT_HANDLE_IS_INVALID;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -15,6 +16,7 @@ import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.StoreTransaction;
+import org.wharfmq.store.model.Names;
 
 /**
  * A local transaction: sends, publishes, deletes and visibility changes buffered until commit,
@@ -47,30 +49,39 @@ class DerbyTransaction implements StoreTransaction {
     record Checked(List<Msg> deletes, List<Msg> changes, List<Integer> changeSeconds) {
     }
 
-    final Store store;
-    final Sends sends;
-    final DerbyTopics topics;
-    final List<Op> ops = new ArrayList<>();
+    private final Store store;
+    private final Sends sends;
+    private final DerbyTopics topics;
+    private final List<Op> ops;
+    private final List<Op> opsView;
     private boolean done;
 
-    DerbyTransaction(Store store, Sends sends, DerbyTopics topics) {
+    /** A transaction with {@code ops} already buffered (those of a recovered XA branch), or none. */
+    DerbyTransaction(Store store, Sends sends, DerbyTopics topics, List<Op> ops) {
         this.store = store;
         this.sends = sends;
         this.topics = topics;
+        this.ops = new ArrayList<>(ops);
+        this.opsView = Collections.unmodifiableList(this.ops);
+    }
+
+    /** The buffered operations, in order. */
+    List<Op> ops() {
+        return opsView;
     }
 
     @Override
     public SendResult sendMessage(SendMessageRequest request, MessageOptions.Options options) {
         checkActive();
-        store.lock.lock();
+        store.lock();
         try {
             QueueState q = store.queue(request.queueUrl());
             Sends.Plan plan = sends.plan(q, request, options);
             long row = store.nextId();
             ops.add(new Send(request.queueUrl(), null, request, options, row, null, plan));
-            return new SendResult(null, store.ids.messageId(row), plan.md5(), null);
+            return new SendResult(null, store.messageId(row), plan.md5(), null);
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
     }
 
@@ -78,16 +89,15 @@ class DerbyTransaction implements StoreTransaction {
     public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
                               BiPredicate<String, MessageView> accept) {
         checkActive();
-        store.lock.lock();
+        store.lock();
         try {
-            topics.topic(topicName);
             QueueState probe = topics.anySubscriptionOrNull(topicName);
             String md5 = probe == null ? Sends.md5(request.messageBody()) : sends.plan(probe, request, options).md5();
             long body = store.nextId();
             ops.add(new Send(null, topicName, request, options, body, accept, null));
-            return new SendResult(null, store.ids.messageId(body), md5, null);
+            return new SendResult(null, store.messageId(body), md5, null);
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
     }
 
@@ -114,7 +124,7 @@ class DerbyTransaction implements StoreTransaction {
         checkActive();
         done = true;
         CompletableFuture<Void> durable;
-        store.lock.lock();
+        store.lock();
         try {
             Checked checked = check();
             List<Journal.Step> steps = new ArrayList<>();
@@ -123,9 +133,9 @@ class DerbyTransaction implements StoreTransaction {
             applySends(steps, publish);
             durable = submit(steps, publish);
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
-        store.journal.await(durable);
+        store.journal().await(durable);
     }
 
     @Override
@@ -143,7 +153,7 @@ class DerbyTransaction implements StoreTransaction {
         List<Msg> changes = new ArrayList<>();
         List<Integer> seconds = new ArrayList<>();
         Set<Long> deleted = new HashSet<>();
-        long now = store.clock.millis();
+        long now = store.now();
         for (int i = 0; i < ops.size(); i++) {
             Op op = ops.get(i);
             if (op instanceof Delete d) {
@@ -175,7 +185,7 @@ class DerbyTransaction implements StoreTransaction {
 
     /** Applies checked deletes and visibility changes. Under the lock. */
     void applyChanges(Checked c, List<Journal.Step> steps) {
-        long now = store.clock.millis();
+        long now = store.now();
         for (Msg m : c.deletes()) {
             if (m.state == Msg.HELD) {
                 m.queue.unhold(m);
@@ -200,7 +210,7 @@ class DerbyTransaction implements StoreTransaction {
 
     /** Applies the buffered sends and publishes. Under the lock; a send to a queue gone since is dropped. */
     void applySends(List<Journal.Step> steps, List<Runnable> publish) {
-        long now = store.clock.millis();
+        long now = store.now();
         for (Op op : ops) {
             if (!(op instanceof Send s)) {
                 continue;
@@ -209,7 +219,7 @@ class DerbyTransaction implements StoreTransaction {
                 topics.fanOut(s.topic, s.request, s.options, s.accept, s.id, now, steps, publish);
                 continue;
             }
-            QueueState q = store.byName.get(org.wharfmq.store.model.Names.nameOfUrl(s.queueUrl));
+            QueueState q = store.queueNamed(Names.nameOfUrl(s.queueUrl));
             if (q == null) {
                 continue;
             }
@@ -220,14 +230,14 @@ class DerbyTransaction implements StoreTransaction {
             if (a.msg() != null) {
                 steps.add(a.step());
                 Msg m = a.msg();
-                publish.add(() -> sends.publish(m));
+                publish.add(() -> store.publish(m));
                 a.original().complete(null);
             }
         }
     }
 
     CompletableFuture<Void> submit(List<Journal.Step> steps, List<Runnable> publish) {
-        return store.journal.submitAll(steps, () -> publish.forEach(Runnable::run));
+        return store.journal().submitAll(steps, () -> publish.forEach(Runnable::run));
     }
 
     private void checkActive() {
