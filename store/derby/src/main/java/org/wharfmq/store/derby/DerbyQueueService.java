@@ -196,7 +196,7 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
     @Override
     public StoreTransaction begin() {
         store.checkOpen();
-        return new DerbyTransaction(store, sends, topics, List.of());
+        return new DerbyTransaction(store, sends, topics);
     }
 
     @Override

@@ -4,7 +4,6 @@ import static org.wharfmq.store.ErrorCodes.INVALID_TRANSACTION_STATE;
 import static org.wharfmq.store.ErrorCodes.RECEIPT_HANDLE_IS_INVALID;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -53,21 +52,23 @@ class DerbyTransaction implements StoreTransaction {
     private final Sends sends;
     private final DerbyTopics topics;
     private final List<Op> ops;
-    private final List<Op> opsView;
     private boolean done;
 
-    /** A transaction with {@code ops} already buffered (those of a recovered XA branch), or none. */
+    DerbyTransaction(Store store, Sends sends, DerbyTopics topics) {
+        this(store, sends, topics, new ArrayList<>());
+    }
+
+    /** The transaction of a recovered XA branch, its operations ({@code ops}, which it keeps) buffered. */
     DerbyTransaction(Store store, Sends sends, DerbyTopics topics, List<Op> ops) {
         this.store = store;
         this.sends = sends;
         this.topics = topics;
-        this.ops = new ArrayList<>(ops);
-        this.opsView = Collections.unmodifiableList(this.ops);
+        this.ops = ops;
     }
 
-    /** The buffered operations, in order. */
+    /** The buffered operations, in order; for reading only. */
     List<Op> ops() {
-        return opsView;
+        return ops;
     }
 
     @Override

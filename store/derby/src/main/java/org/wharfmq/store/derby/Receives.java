@@ -77,7 +77,7 @@ final class Receives {
 
     /**
      * Forgets a queue's receive attempts, when it is purged or deleted. Under the lock. Only FIFO
-     * queues have attempts; subscriptions, which topics delete, never are.
+     * queues have attempts, and subscriptions (which topics delete) are never FIFO.
      */
     void forgetAttempts(QueueState q) {
         attempts.remove(q.id);

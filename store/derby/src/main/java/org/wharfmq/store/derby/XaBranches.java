@@ -75,7 +75,7 @@ final class XaBranches {
 
     /** Starts a new branch with an empty transaction. Under the lock. */
     Branch start(Xid xid, String key) {
-        Branch b = new Branch(xid, key, new DerbyTransaction(store, sends, topics, List.of()));
+        Branch b = new Branch(xid, key, new DerbyTransaction(store, sends, topics));
         branches.put(key, b);
         return b;
     }
