@@ -20,10 +20,10 @@ import org.wharfmq.store.QueueServiceException;
  * transaction and committed once; then their after-commit actions run (under the store's lock, in
  * submission order) and their futures complete, so concurrent callers share one commit. A caller
  * that waits ({@link #await}) writes the pending batch itself when no one else is writing, which
- * spares two thread hand-offs per commit. The journal thread writes the changes nobody waits for:
- * those {@link #post}ed (a consumed message's delete, say) and unawaited sends
- * ({@link #submitInBackground}), whose callers return before they are written. As no caller sees
- * their failures, it logs them.
+ * spares two thread hand-offs per commit. Changes nobody waits for, those {@link #post}ed (a
+ * consumed message's delete, say) and unawaited sends ({@link #submitInBackground}), return to
+ * their callers before they are written; they go with the next batch, a waiting caller's or the
+ * journal thread's. As no caller sees their failures, the journal logs them.
  */
 final class Journal implements AutoCloseable {
 

@@ -132,14 +132,14 @@ final class Writes implements AutoCloseable {
 
     /** Sets a WHARF_META value, inserting its row the first time. */
     void saveMeta(String name, String value) throws SQLException {
-        try (PreparedStatement s = now(UPDATE_META)) {
+        try (PreparedStatement s = atOnce(UPDATE_META)) {
             s.setString(1, value);
             s.setString(2, name);
             if (s.executeUpdate() > 0) {
                 return;
             }
         }
-        try (PreparedStatement s = now(INSERT_META)) {
+        try (PreparedStatement s = atOnce(INSERT_META)) {
             s.setString(1, name);
             s.setString(2, value);
             s.executeUpdate();
@@ -149,7 +149,7 @@ final class Writes implements AutoCloseable {
     /** Adds a queue, subscription or topic row; a topic has no config ({@code config} null). */
     void insertQueue(int id, String name, int kind, String topic, String subscription, String tag,
                      QueueConfig config, long createdAt) throws SQLException {
-        try (PreparedStatement s = now(INSERT_QUEUE)) {
+        try (PreparedStatement s = atOnce(INSERT_QUEUE)) {
             s.setInt(1, id);
             s.setString(2, name);
             s.setInt(3, kind);
@@ -164,7 +164,7 @@ final class Writes implements AutoCloseable {
     }
 
     void updateQueueAttributes(int id, QueueConfig config, long modifiedAt) throws SQLException {
-        try (PreparedStatement s = now(UPDATE_QUEUE_ATTRS)) {
+        try (PreparedStatement s = atOnce(UPDATE_QUEUE_ATTRS)) {
             s.setString(1, Schema.encodeAttributes(config));
             s.setLong(2, modifiedAt);
             s.setInt(3, id);
@@ -182,7 +182,7 @@ final class Writes implements AutoCloseable {
     }
 
     private void updateQueueTime(String sql, int id, long time) throws SQLException {
-        try (PreparedStatement s = now(sql)) {
+        try (PreparedStatement s = atOnce(sql)) {
             s.setLong(1, time);
             s.setInt(2, id);
             s.executeUpdate();
@@ -191,7 +191,7 @@ final class Writes implements AutoCloseable {
 
     /** Deletes a queue's dedup keys accepted at or before {@code before}. */
     void deleteDedupBefore(int queueId, long before) throws SQLException {
-        try (PreparedStatement s = now(DELETE_DEDUP_BEFORE)) {
+        try (PreparedStatement s = atOnce(DELETE_DEDUP_BEFORE)) {
             s.setInt(1, queueId);
             s.setLong(2, before);
             s.executeUpdate();
@@ -200,7 +200,7 @@ final class Writes implements AutoCloseable {
 
     /** Stores a prepared XA branch: its key and its encoded operations. */
     void insertPrepared(String xid, byte[] data) throws SQLException {
-        try (PreparedStatement s = now(INSERT_PREPARED)) {
+        try (PreparedStatement s = atOnce(INSERT_PREPARED)) {
             s.setString(1, xid);
             s.setBytes(2, data);
             s.executeUpdate();
@@ -208,14 +208,14 @@ final class Writes implements AutoCloseable {
     }
 
     void deletePrepared(String xid) throws SQLException {
-        try (PreparedStatement s = now(DELETE_PREPARED)) {
+        try (PreparedStatement s = atOnce(DELETE_PREPARED)) {
             s.setString(1, xid);
             s.executeUpdate();
         }
     }
 
     /** A statement to run at once, after the batched changes before it. */
-    private PreparedStatement now(String sql) throws SQLException {
+    private PreparedStatement atOnce(String sql) throws SQLException {
         flush();
         return c.prepareStatement(sql);
     }
