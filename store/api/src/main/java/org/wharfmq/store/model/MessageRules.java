@@ -9,7 +9,6 @@ import static org.wharfmq.store.ErrorCodes.MISSING_PARAMETER;
 import static org.wharfmq.store.ErrorCodes.TOO_MANY_ENTRIES_IN_BATCH_REQUEST;
 
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -189,9 +188,5 @@ public final class MessageRules {
             }
         }
         return n;
-    }
-
-    public static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 }

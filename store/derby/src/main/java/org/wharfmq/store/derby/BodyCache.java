@@ -59,8 +59,4 @@ final class BodyCache {
         misses[0] = Arrays.copyOf(missing, n);
         return out;
     }
-
-    synchronized long bytes() {
-        return bytes;
-    }
 }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiPredicate;
 import org.wharfmq.store.MessageAttributeValue;
@@ -21,7 +22,10 @@ import org.wharfmq.store.model.MessageRules;
 import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.QueueConfig;
 
-/** Topics: a publish stores the body once and adds a message to every subscription's queue. */
+/**
+ * Topics: a publish stores the body once and adds a message to every subscription's queue. Owns
+ * the store's topics (each with its subscriptions' queues), guarded by the store's lock.
+ */
 final class DerbyTopics implements Topics {
 
     /** A topic and its subscriptions' queues, by subscription name. */
@@ -38,10 +42,13 @@ final class DerbyTopics implements Topics {
 
     private final Store store;
     private final Sends sends;
+    private final Map<String, Topic> topics;
 
-    DerbyTopics(Store store, Sends sends) {
+    /** The topics feature of {@code store}, with the topics the Loader read. */
+    DerbyTopics(Store store, Sends sends, Map<String, Topic> loaded) {
         this.store = store;
         this.sends = sends;
+        this.topics = new TreeMap<>(loaded);
     }
 
     /** The internal name of a subscription's queue; '~' never occurs in a queue name. */
@@ -52,50 +59,49 @@ final class DerbyTopics implements Topics {
     @Override
     public void createTopic(String topicName) {
         Names.checkQueueName(topicName);
-        store.lock.lock();
+        store.lock();
         try {
             store.checkOpen();
-            if (store.topics.containsKey(topicName)) {
+            if (topics.containsKey(topicName)) {
                 return;
             }
-            int id = store.nextQueueId++;
-            store.topics.put(topicName, new Topic(id, topicName));
-            long now = store.clock.millis();
-            store.journal.post(w -> w.execute("INSERT INTO WHARF_QUEUE (ID, NAME, KIND, ATTRS, CREATED_AT,"
-                    + " MODIFIED_AT, PURGED_AT, DELETED_AT) VALUES (?, ?, ?, '', ?, ?, 0, 0)",
-                    id, topicName, QueueState.KIND_TOPIC, now, now));
+            int id = store.newQueueId();
+            topics.put(topicName, new Topic(id, topicName));
+            long now = store.now();
+            store.journal().post(w -> w.insertQueue(id, topicName, QueueState.KIND_TOPIC, null, null, null, null,
+                    now));
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
         store.sync();
     }
 
     @Override
     public void deleteTopic(String topicName) {
-        store.lock.lock();
+        store.lock();
         try {
             Topic t = topic(topicName);
-            long now = store.clock.millis();
+            long now = store.now();
             for (QueueState q : t.subscriptions.values()) {
                 store.dropQueue(q, now);
             }
-            store.topics.remove(topicName);
+            topics.remove(topicName);
             int id = t.id;
-            store.journal.post(w -> w.execute("UPDATE WHARF_QUEUE SET DELETED_AT = ? WHERE ID = ?", now, id));
+            store.journal().post(w -> w.markQueueDeleted(id, now));
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
         store.sync();
     }
 
     @Override
     public List<String> listTopics() {
-        store.lock.lock();
+        store.lock();
         try {
             store.checkOpen();
-            return List.copyOf(store.topics.keySet());
+            return List.copyOf(topics.keySet());
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
     }
 
@@ -106,18 +112,17 @@ final class DerbyTopics implements Topics {
                     "subscription name '" + subscriptionName + "' is not 1..300 characters");
         }
         String name = queueName(topicName, subscriptionName);
-        store.lock.lock();
+        store.lock();
         try {
             Topic t = topic(topicName);
             if (!t.subscriptions.containsKey(subscriptionName)) {
-                QueueState q = store.createQueueState(name,
+                QueueState q = store.addQueue(name,
                         durable ? QueueState.KIND_DURABLE_SUBSCRIPTION : QueueState.KIND_SUBSCRIPTION, topicName,
-                        subscriptionName, tag, QueueConfig.defaults(false, store.defaultDedupWindow),
-                        store.clock.millis());
+                        subscriptionName, tag, QueueConfig.defaults(false, store.defaultDedupWindow()), store.now());
                 t.subscriptions.put(subscriptionName, q);
             }
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
         store.sync();
         return Names.url(name);
@@ -125,7 +130,7 @@ final class DerbyTopics implements Topics {
 
     @Override
     public void unsubscribe(String topicName, String subscriptionName) {
-        store.lock.lock();
+        store.lock();
         try {
             Topic t = topic(topicName);
             QueueState q = t.subscriptions.remove(subscriptionName);
@@ -133,32 +138,32 @@ final class DerbyTopics implements Topics {
                 throw new QueueServiceException(QUEUE_DOES_NOT_EXIST, "topic " + topicName
                         + " has no subscription " + subscriptionName);
             }
-            store.dropQueue(q, store.clock.millis());
+            store.dropQueue(q, store.now());
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
         store.sync();
     }
 
     @Override
     public Optional<Subscription> subscription(String topicName, String subscriptionName) {
-        store.lock.lock();
+        store.lock();
         try {
             QueueState q = topic(topicName).subscriptions.get(subscriptionName);
             return Optional.ofNullable(q).map(x -> describe(subscriptionName, x));
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
     }
 
     @Override
     public List<Subscription> listSubscriptions(String topicName) {
-        store.lock.lock();
+        store.lock();
         try {
             return topic(topicName).subscriptions.entrySet().stream()
                     .map(e -> describe(e.getKey(), e.getValue())).toList();
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
     }
 
@@ -171,19 +176,19 @@ final class DerbyTopics implements Topics {
                               BiPredicate<String, MessageView> accept) {
         CompletableFuture<Void> durable;
         SendResult result;
-        store.lock.lock();
+        store.lock();
         try {
             Topic t = topic(topicName);
             long bodyId = store.nextId();
             List<Journal.Step> steps = new ArrayList<>();
             List<Runnable> publish = new ArrayList<>();
-            String md5 = fanOut(t.name, request, options, accept, bodyId, store.clock.millis(), steps, publish);
-            result = new SendResult(null, store.ids.messageId(bodyId), md5, null);
-            durable = store.journal.submitAll(steps, () -> publish.forEach(Runnable::run));
+            String md5 = fanOut(t.name, request, options, accept, bodyId, store.now(), steps, publish);
+            result = new SendResult(null, store.messageId(bodyId), md5, null);
+            durable = store.journal().submitAll(steps, () -> publish.forEach(Runnable::run));
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
-        store.journal.await(durable);
+        store.journal().await(durable);
         return result;
     }
 
@@ -195,7 +200,7 @@ final class DerbyTopics implements Topics {
                   BiPredicate<String, MessageView> accept, long bodyId, long now, List<Journal.Step> steps,
                   List<Runnable> publish) {
         Topic t = topic(topicName);
-        MessageView view = new Published(store.ids.messageId(bodyId), now, options, request);
+        MessageView view = new Published(store.messageId(bodyId), now, options, request);
         List<QueueState> subs = new ArrayList<>();
         for (QueueState q : t.subscriptions.values()) {
             if (accept == null || accept.test(q.tag, view)) {
@@ -209,15 +214,15 @@ final class DerbyTopics implements Topics {
         Sends.Plan plan = sends.plan(subs.get(0), request, options);
         byte[] payload = plan.payload();
         steps.add(w -> w.insertBody(bodyId, payload));
-        store.bodies.put(bodyId, plan.content(), payload.length);
+        store.bodies().put(bodyId, plan.content(), payload.length);
         for (QueueState q : subs) {
             Sends.Applied a = sends.apply(plan.to(q), now, store.nextId(), bodyId);
             steps.add(a.step());
             Msg m = a.msg();
-            publish.add(() -> sends.publish(m));
+            publish.add(() -> store.publish(m));
         }
         if (subs.size() > 1) {
-            store.sharedBodies.put(bodyId, new int[] {subs.size()});
+            store.shareBody(bodyId, subs.size());
         }
         return plan.md5();
     }
@@ -257,9 +262,10 @@ final class DerbyTopics implements Topics {
         return t.subscriptions.isEmpty() ? null : t.subscriptions.values().iterator().next();
     }
 
-    Topic topic(String topicName) {
+    /** The topic called {@code topicName}, else QueueDoesNotExist. Under the lock. */
+    private Topic topic(String topicName) {
         store.checkOpen();
-        Topic t = store.topics.get(topicName);
+        Topic t = topics.get(topicName);
         if (t == null) {
             throw new QueueServiceException(QUEUE_DOES_NOT_EXIST, "topic " + topicName + " does not exist");
         }

@@ -15,6 +15,7 @@ import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.StoreTransaction;
+import org.wharfmq.store.model.Names;
 
 /**
  * A local transaction: sends, publishes, deletes and visibility changes buffered until commit,
@@ -47,30 +48,41 @@ class DerbyTransaction implements StoreTransaction {
     record Checked(List<Msg> deletes, List<Msg> changes, List<Integer> changeSeconds) {
     }
 
-    final Store store;
-    final Sends sends;
-    final DerbyTopics topics;
-    final List<Op> ops = new ArrayList<>();
+    private final Store store;
+    private final Sends sends;
+    private final DerbyTopics topics;
+    private final List<Op> ops;
     private boolean done;
 
     DerbyTransaction(Store store, Sends sends, DerbyTopics topics) {
+        this(store, sends, topics, new ArrayList<>());
+    }
+
+    /** The transaction of a recovered XA branch, its operations ({@code ops}, which it keeps) buffered. */
+    DerbyTransaction(Store store, Sends sends, DerbyTopics topics, List<Op> ops) {
         this.store = store;
         this.sends = sends;
         this.topics = topics;
+        this.ops = ops;
+    }
+
+    /** The buffered operations, in order; for reading only. */
+    List<Op> ops() {
+        return ops;
     }
 
     @Override
     public SendResult sendMessage(SendMessageRequest request, MessageOptions.Options options) {
         checkActive();
-        store.lock.lock();
+        store.lock();
         try {
             QueueState q = store.queue(request.queueUrl());
             Sends.Plan plan = sends.plan(q, request, options);
             long row = store.nextId();
             ops.add(new Send(request.queueUrl(), null, request, options, row, null, plan));
-            return new SendResult(null, store.ids.messageId(row), plan.md5(), null);
+            return new SendResult(null, store.messageId(row), plan.md5(), null);
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
     }
 
@@ -78,16 +90,15 @@ class DerbyTransaction implements StoreTransaction {
     public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
                               BiPredicate<String, MessageView> accept) {
         checkActive();
-        store.lock.lock();
+        store.lock();
         try {
-            topics.topic(topicName);
             QueueState probe = topics.anySubscriptionOrNull(topicName);
             String md5 = probe == null ? Sends.md5(request.messageBody()) : sends.plan(probe, request, options).md5();
             long body = store.nextId();
             ops.add(new Send(null, topicName, request, options, body, accept, null));
-            return new SendResult(null, store.ids.messageId(body), md5, null);
+            return new SendResult(null, store.messageId(body), md5, null);
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
     }
 
@@ -114,7 +125,7 @@ class DerbyTransaction implements StoreTransaction {
         checkActive();
         done = true;
         CompletableFuture<Void> durable;
-        store.lock.lock();
+        store.lock();
         try {
             Checked checked = check();
             List<Journal.Step> steps = new ArrayList<>();
@@ -123,9 +134,9 @@ class DerbyTransaction implements StoreTransaction {
             applySends(steps, publish);
             durable = submit(steps, publish);
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
-        store.journal.await(durable);
+        store.journal().await(durable);
     }
 
     @Override
@@ -143,7 +154,7 @@ class DerbyTransaction implements StoreTransaction {
         List<Msg> changes = new ArrayList<>();
         List<Integer> seconds = new ArrayList<>();
         Set<Long> deleted = new HashSet<>();
-        long now = store.clock.millis();
+        long now = store.now();
         for (int i = 0; i < ops.size(); i++) {
             Op op = ops.get(i);
             if (op instanceof Delete d) {
@@ -175,7 +186,7 @@ class DerbyTransaction implements StoreTransaction {
 
     /** Applies checked deletes and visibility changes. Under the lock. */
     void applyChanges(Checked c, List<Journal.Step> steps) {
-        long now = store.clock.millis();
+        long now = store.now();
         for (Msg m : c.deletes()) {
             if (m.state == Msg.HELD) {
                 m.queue.unhold(m);
@@ -200,7 +211,7 @@ class DerbyTransaction implements StoreTransaction {
 
     /** Applies the buffered sends and publishes. Under the lock; a send to a queue gone since is dropped. */
     void applySends(List<Journal.Step> steps, List<Runnable> publish) {
-        long now = store.clock.millis();
+        long now = store.now();
         for (Op op : ops) {
             if (!(op instanceof Send s)) {
                 continue;
@@ -209,7 +220,7 @@ class DerbyTransaction implements StoreTransaction {
                 topics.fanOut(s.topic, s.request, s.options, s.accept, s.id, now, steps, publish);
                 continue;
             }
-            QueueState q = store.byName.get(org.wharfmq.store.model.Names.nameOfUrl(s.queueUrl));
+            QueueState q = store.queueNamed(Names.nameOfUrl(s.queueUrl));
             if (q == null) {
                 continue;
             }
@@ -220,14 +231,14 @@ class DerbyTransaction implements StoreTransaction {
             if (a.msg() != null) {
                 steps.add(a.step());
                 Msg m = a.msg();
-                publish.add(() -> sends.publish(m));
+                publish.add(() -> store.publish(m));
                 a.original().complete(null);
             }
         }
     }
 
     CompletableFuture<Void> submit(List<Journal.Step> steps, List<Runnable> publish) {
-        return store.journal.submitAll(steps, () -> publish.forEach(Runnable::run));
+        return store.journal().submitAll(steps, () -> publish.forEach(Runnable::run));
     }
 
     private void checkActive() {

@@ -1,7 +1,6 @@
 package org.wharfmq.store.derby;
 
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -16,50 +15,19 @@ import org.wharfmq.store.StoreXAResource;
  * XA over store transactions. Prepare checks the branch, holds the messages it deletes or changes,
  * and writes the branch durably (table WHARF_PREPARED); commit applies it; rollback releases them,
  * and makes the messages it would have deleted visible again at once.
- * Branches live in the store, so any resource of the store may finish a branch after a restart.
+ * Branches live in the store's {@link XaBranches}, so any resource of the store may finish a
+ * branch, also after a restart.
  */
 final class DerbyXAResource implements StoreXAResource {
 
-    /** A branch: its transaction, and once prepared, the messages it holds. */
-    static final class Branch {
-        final Xid xid;
-        final DerbyTransaction tx;
-        boolean prepared;
-        boolean rollbackOnly;
-        DerbyTransaction.Checked held;
-
-        Branch(Xid xid, DerbyTransaction tx) {
-            this.xid = xid;
-            this.tx = tx;
-        }
-    }
-
-    /** An Xid read back from the store. */
-    record StoredXid(int getFormatId, byte[] getGlobalTransactionId, byte[] getBranchQualifier) implements Xid {
-    }
-
     private final Store store;
-    private final Sends sends;
-    private final DerbyTopics topics;
-    private Branch current;
+    private final XaBranches branches;
+    private XaBranches.Branch current;
     private int timeout;
 
-    DerbyXAResource(Store store, Sends sends, DerbyTopics topics) {
+    DerbyXAResource(Store store, XaBranches branches) {
         this.store = store;
-        this.sends = sends;
-        this.topics = topics;
-    }
-
-    static String key(Xid xid) {
-        HexFormat hex = HexFormat.of();
-        return xid.getFormatId() + ":" + hex.formatHex(xid.getGlobalTransactionId()) + ":"
-                + hex.formatHex(xid.getBranchQualifier());
-    }
-
-    static Xid parse(String key) {
-        String[] parts = key.split(":", -1);
-        HexFormat hex = HexFormat.of();
-        return new StoredXid(Integer.parseInt(parts[0]), hex.parseHex(parts[1]), hex.parseHex(parts[2]));
+        this.branches = branches;
     }
 
     @Override
@@ -70,32 +38,32 @@ final class DerbyXAResource implements StoreXAResource {
     @Override
     public void start(Xid xid, int flags) throws XAException {
         if (current != null) {
-            throw error(XAException.XAER_PROTO, "this resource is already in branch " + key(current.xid));
+            throw error(XAException.XAER_PROTO, "this resource is already in branch " + current.key);
         }
-        store.lock.lock();
+        String key = XaBranches.key(xid);
+        store.lock();
         try {
-            Branch b = store.branches.get(key(xid));
+            XaBranches.Branch b = branches.find(key);
             if ((flags & (TMJOIN | TMRESUME)) != 0) {
                 if (b == null || b.prepared) {
-                    throw error(XAException.XAER_NOTA, "no active branch " + key(xid) + " to join or resume");
+                    throw error(XAException.XAER_NOTA, "no active branch " + key + " to join or resume");
                 }
             } else {
                 if (b != null) {
-                    throw error(XAException.XAER_DUPID, "branch " + key(xid) + " already exists");
+                    throw error(XAException.XAER_DUPID, "branch " + key + " already exists");
                 }
-                b = new Branch(xid, new DerbyTransaction(store, sends, topics));
-                store.branches.put(key(xid), b);
+                b = branches.start(xid, key);
             }
             current = b;
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
     }
 
     @Override
     public void end(Xid xid, int flags) throws XAException {
-        if (current == null || !key(current.xid).equals(key(xid))) {
-            throw error(XAException.XAER_PROTO, "this resource is not in branch " + key(xid));
+        if (current == null || !current.key.equals(XaBranches.key(xid))) {
+            throw error(XAException.XAER_PROTO, "this resource is not in branch " + XaBranches.key(xid));
         }
         if ((flags & TMFAIL) != 0) {
             current.rollbackOnly = true;
@@ -105,35 +73,34 @@ final class DerbyXAResource implements StoreXAResource {
 
     @Override
     public int prepare(Xid xid) throws XAException {
-        Branch b = branch(xid);
+        XaBranches.Branch b = branch(xid);
         if (b.rollbackOnly) {
             forget(b);
             releaseConsumed(b);
-            throw error(XAException.XA_RBROLLBACK, "branch " + key(xid) + " was marked rollback-only");
+            throw error(XAException.XA_RBROLLBACK, "branch " + b.key + " was marked rollback-only");
         }
         if (b.tx.isEmpty()) {
             forget(b);
             return XA_RDONLY;
         }
         CompletableFuture<Void> durable;
-        store.lock.lock();
+        store.lock();
         try {
             try {
                 b.held = b.tx.check();
             } catch (QueueServiceException e) {
-                store.branches.remove(key(xid));
-                releaseConsumed(b, store.clock.millis());
-                throw error(XAException.XA_RBROLLBACK, "branch " + key(xid) + " cannot commit: " + e.getMessage());
+                branches.remove(b);
+                releaseConsumed(b, store.now());
+                throw error(XAException.XA_RBROLLBACK, "branch " + b.key + " cannot commit: " + e.getMessage());
             }
             b.held.deletes().forEach(m -> m.queue.hold(m));
             b.held.changes().forEach(m -> m.queue.hold(m));
             b.prepared = true;
-            String k = key(xid);
-            byte[] data = BranchCodec.encode(b.tx.ops);
-            durable = store.journal.submit(w -> w.execute("INSERT INTO WHARF_PREPARED (XID, DATA) VALUES (?, ?)",
-                    k, data), null);
+            String key = b.key;
+            byte[] data = BranchCodec.encode(b.tx.ops());
+            durable = store.journal().submit(w -> w.insertPrepared(key, data), null);
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
         await(durable);
         return XA_OK;
@@ -141,53 +108,52 @@ final class DerbyXAResource implements StoreXAResource {
 
     @Override
     public void commit(Xid xid, boolean onePhase) throws XAException {
-        Branch b = branch(xid);
+        XaBranches.Branch b = branch(xid);
         if (onePhase) {
             if (b.prepared) {
-                throw error(XAException.XAER_PROTO, "branch " + key(xid) + " is prepared: commit it in two phases");
+                throw error(XAException.XAER_PROTO, "branch " + b.key + " is prepared: commit it in two phases");
             }
             forget(b);
             if (b.rollbackOnly) {
                 releaseConsumed(b);
-                throw error(XAException.XA_RBROLLBACK, "branch " + key(xid) + " was marked rollback-only");
+                throw error(XAException.XA_RBROLLBACK, "branch " + b.key + " was marked rollback-only");
             }
             try {
                 b.tx.commit();
             } catch (QueueServiceException e) {
                 releaseConsumed(b);
-                throw error(XAException.XA_RBROLLBACK, "branch " + key(xid) + " rolled back: " + e.getMessage());
+                throw error(XAException.XA_RBROLLBACK, "branch " + b.key + " rolled back: " + e.getMessage());
             }
             return;
         }
         if (!b.prepared) {
-            throw error(XAException.XAER_PROTO, "branch " + key(xid) + " is not prepared");
+            throw error(XAException.XAER_PROTO, "branch " + b.key + " is not prepared");
         }
         CompletableFuture<Void> durable;
-        store.lock.lock();
+        store.lock();
         try {
             List<Journal.Step> steps = new ArrayList<>();
             List<Runnable> publish = new ArrayList<>();
             b.tx.applyChanges(b.held, steps);
             b.tx.applySends(steps, publish);
-            String k = key(xid);
-            steps.add(w -> w.execute("DELETE FROM WHARF_PREPARED WHERE XID = ?", k));
-            store.branches.remove(k);
+            String key = b.key;
+            steps.add(w -> w.deletePrepared(key));
+            branches.remove(b);
             durable = b.tx.submit(steps, publish);
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
         await(durable);
     }
 
     @Override
     public void rollback(Xid xid) throws XAException {
-        Branch b = branch(xid);
+        XaBranches.Branch b = branch(xid);
         CompletableFuture<Void> durable = null;
-        store.lock.lock();
+        store.lock();
         try {
-            String k = key(xid);
-            store.branches.remove(k);
-            long now = store.clock.millis();
+            branches.remove(b);
+            long now = store.now();
             if (b.prepared) {
                 for (List<Msg> list : List.of(b.held.deletes(), b.held.changes())) {
                     for (Msg m : list) {
@@ -197,11 +163,12 @@ final class DerbyXAResource implements StoreXAResource {
                         }
                     }
                 }
-                durable = store.journal.submit(w -> w.execute("DELETE FROM WHARF_PREPARED WHERE XID = ?", k), null);
+                String key = b.key;
+                durable = store.journal().submit(w -> w.deletePrepared(key), null);
             }
             releaseConsumed(b, now);
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
         if (durable != null) {
             await(durable);
@@ -213,8 +180,8 @@ final class DerbyXAResource implements StoreXAResource {
      * as a rolled-back session's are, when their receipt handles are still current. Under the lock.
      * The transaction manager, not the consumer, decides a rollback, so the consumer cannot do it.
      */
-    private void releaseConsumed(Branch b, long now) {
-        for (DerbyTransaction.Op op : b.tx.ops) {
+    private void releaseConsumed(XaBranches.Branch b, long now) {
+        for (DerbyTransaction.Op op : b.tx.ops()) {
             if (op instanceof DerbyTransaction.Delete d) {
                 try {
                     Msg m = store.currentMessage(store.queue(d.queueUrl()), d.receiptHandle(), true);
@@ -226,12 +193,12 @@ final class DerbyXAResource implements StoreXAResource {
         }
     }
 
-    private void releaseConsumed(Branch b) {
-        store.lock.lock();
+    private void releaseConsumed(XaBranches.Branch b) {
+        store.lock();
         try {
-            releaseConsumed(b, store.clock.millis());
+            releaseConsumed(b, store.now());
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
     }
 
@@ -240,11 +207,11 @@ final class DerbyXAResource implements StoreXAResource {
         if ((flag & TMSTARTRSCAN) == 0) {
             return new Xid[0];
         }
-        store.lock.lock();
+        store.lock();
         try {
-            return store.branches.values().stream().filter(b -> b.prepared).map(b -> b.xid).toArray(Xid[]::new);
+            return branches.prepared();
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
     }
 
@@ -253,12 +220,12 @@ final class DerbyXAResource implements StoreXAResource {
         forget(branch(xid));
     }
 
-    private void forget(Branch b) {
-        store.lock.lock();
+    private void forget(XaBranches.Branch b) {
+        store.lock();
         try {
-            store.branches.remove(key(b.xid));
+            branches.remove(b);
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
     }
 
@@ -278,22 +245,23 @@ final class DerbyXAResource implements StoreXAResource {
         return true;
     }
 
-    private Branch branch(Xid xid) throws XAException {
-        store.lock.lock();
+    private XaBranches.Branch branch(Xid xid) throws XAException {
+        String key = XaBranches.key(xid);
+        store.lock();
         try {
-            Branch b = store.branches.get(key(xid));
+            XaBranches.Branch b = branches.find(key);
             if (b == null) {
-                throw error(XAException.XAER_NOTA, "no branch " + key(xid));
+                throw error(XAException.XAER_NOTA, "no branch " + key);
             }
             return b;
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
     }
 
     private void await(CompletableFuture<Void> durable) throws XAException {
         try {
-            store.journal.await(durable);
+            store.journal().await(durable);
         } catch (QueueServiceException e) {
             XAException x = error(XAException.XAER_RMERR, e.getMessage());
             x.initCause(e);

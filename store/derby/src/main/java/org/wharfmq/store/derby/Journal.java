@@ -10,16 +10,20 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.wharfmq.store.ErrorCodes;
 import org.wharfmq.store.QueueServiceException;
 
 /**
  * The group-commit writer. Every change submitted since the last commit is written in one Derby
- * transaction and committed once; then their after-commit actions run (under the service lock, in
- * submission order) and their futures complete. A caller waiting in {@link #await} writes the
- * pending batch itself when no one else is writing, which spares two thread hand-offs per commit;
- * the journal thread writes the changes that no caller waits for ({@link #post}). A caller
- * returns only once its change is durable; concurrent callers share the cost of one commit.
+ * transaction and committed once; then their after-commit actions run (under the store's lock, in
+ * submission order) and their futures complete, so concurrent callers share one commit. A caller
+ * that waits ({@link #await}) writes the pending batch itself when no one else is writing, which
+ * spares two thread hand-offs per commit. Changes nobody waits for, those {@link #post}ed (a
+ * consumed message's delete, say) and unawaited sends ({@link #submitInBackground}), return to
+ * their callers before they are written; they go with the next batch, a waiting caller's or the
+ * journal thread's. As no caller sees their failures, the journal logs them.
  */
 final class Journal implements AutoCloseable {
 
@@ -28,8 +32,12 @@ final class Journal implements AutoCloseable {
         void write(Writes w) throws SQLException;
     }
 
-    private record Entry(Step step, Runnable afterCommit, CompletableFuture<Void> done, int bytes) {
+    /** A submitted change; {@code unawaited} when its caller does not wait for it. */
+    private record Entry(Step step, Runnable afterCommit, CompletableFuture<Void> done, int bytes,
+                         boolean unawaited) {
     }
+
+    private static final Logger LOG = LoggerFactory.getLogger(Journal.class);
 
     /** How often the thread looks for submitted changes that no caller came to write. */
     private static final long SWEEP_MILLIS = 20;
@@ -39,7 +47,7 @@ final class Journal implements AutoCloseable {
 
     private final Connection connection;
     private final Writes writes;
-    private final Lock stateLock;
+    private final Lock storeLock;
     private final Thread thread;
     private final ReentrantLock mutex = new ReentrantLock();
     private final Condition work = mutex.newCondition();
@@ -50,10 +58,10 @@ final class Journal implements AutoCloseable {
     private int awaiting;
     private boolean closing;
 
-    Journal(Connection connection, Lock stateLock, String name) throws SQLException {
+    Journal(Connection connection, Lock storeLock, String name) throws SQLException {
         this.connection = connection;
         this.writes = new Writes(connection);
-        this.stateLock = stateLock;
+        this.storeLock = storeLock;
         this.thread = new Thread(this::run, "wharf-journal-" + name);
         this.thread.setDaemon(true);
         this.thread.start();
@@ -61,7 +69,7 @@ final class Journal implements AutoCloseable {
 
     /**
      * Queues a change that the caller will {@link #await}; {@code afterCommit} (may be null) runs
-     * under the service lock once it is durable.
+     * under the store's lock once it is durable.
      */
     CompletableFuture<Void> submit(Step step, Runnable afterCommit) {
         return add(step, afterCommit, false, 0);
@@ -98,16 +106,16 @@ final class Journal implements AutoCloseable {
         };
     }
 
-    private CompletableFuture<Void> add(Step step, Runnable afterCommit, boolean wake, int bytes) {
+    private CompletableFuture<Void> add(Step step, Runnable afterCommit, boolean unawaited, int bytes) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         mutex.lock();
         try {
             if (closing) {
                 throw new QueueServiceException(ErrorCodes.SERVICE_UNAVAILABLE, "the store is closed");
             }
-            pending.add(new Entry(step, afterCommit, done, bytes));
+            pending.add(new Entry(step, afterCommit, done, bytes, unawaited));
             pendingBytes += bytes;
-            if (wake) {
+            if (unawaited) {
                 work.signal();
             }
         } finally {
@@ -120,7 +128,7 @@ final class Journal implements AutoCloseable {
      * Holds back a caller that does not wait for its changes while more than {@link #MAX_BACKLOG}
      * changes or {@link #MAX_BACKLOG_BYTES} are unwritten, so that such callers cannot fill the
      * heap faster than the disk takes them.
-     * Must not be called holding the service lock.
+     * Must not be called holding the store's lock.
      */
     void throttle() {
         mutex.lock();
@@ -136,7 +144,7 @@ final class Journal implements AutoCloseable {
 
     /**
      * Waits until a submitted change is durable, writing pending batches itself while no one else
-     * is writing. Must not be called holding the service lock.
+     * is writing. Must not be called holding the store's lock.
      */
     void await(CompletableFuture<Void> done) {
         if (!done.isDone()) {
@@ -229,6 +237,7 @@ final class Journal implements AutoCloseable {
     private void write(List<Entry> batch) {
         if (!commit(batch)) {
             // One bad change must not sink the others: write them one by one.
+            LOG.warn("A group commit of {} changes failed; writing them one by one", batch.size());
             for (Entry e : batch) {
                 commit(List.of(e));
             }
@@ -246,16 +255,21 @@ final class Journal implements AutoCloseable {
             try {
                 writes.discard();
                 connection.rollback();
-            } catch (SQLException ignored) {
-                // The connection is gone; the futures carry the original failure.
+            } catch (SQLException rollbackFailed) {
+                // The connection is likely gone; the futures carry the original failure.
+                LOG.warn("Rolling back a failed group commit failed", rollbackFailed);
             }
             if (batch.size() == 1) {
-                batch.get(0).done.completeExceptionally(ex);
+                Entry e = batch.get(0);
+                if (e.unawaited) {
+                    LOG.error("A change that no caller waits for could not be written", ex);
+                }
+                e.done.completeExceptionally(ex);
                 return true;
             }
             return false;
         }
-        stateLock.lock();
+        storeLock.lock();
         try {
             for (Entry e : batch) {
                 if (e.afterCommit != null) {
@@ -263,7 +277,7 @@ final class Journal implements AutoCloseable {
                 }
             }
         } finally {
-            stateLock.unlock();
+            storeLock.unlock();
         }
         for (Entry e : batch) {
             e.done.complete(null);

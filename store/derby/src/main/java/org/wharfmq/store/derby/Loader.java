@@ -10,40 +10,70 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import org.wharfmq.store.model.ReceiptHandle;
 
-/** Rebuilds a store's in-memory index from Derby when it opens. Bodies are not read. */
+/**
+ * Rebuilds a store's in-memory index from Derby when it opens, and hands the features that keep
+ * their own state (topics, prepared XA branches) what it read for them. Bodies are not read.
+ */
 final class Loader {
+
+    /** What the Loader read for the features: topics by name, and the prepared XA branches. */
+    record Loaded(Map<String, DerbyTopics.Topic> topics, List<XaBranches.Prepared> branches) {
+    }
+
+    private static final String SELECT_META = "SELECT NAME, VAL FROM WHARF_META";
+    private static final String UPDATE_META = "UPDATE WHARF_META SET VAL = ? WHERE NAME = ?";
+    private static final String INSERT_META = "INSERT INTO WHARF_META (NAME, VAL) VALUES (?, ?)";
+    private static final String SELECT_QUEUES = "SELECT ID, NAME, KIND, TOPIC, SUBSCRIPTION, ATTRS, CREATED_AT,"
+            + " MODIFIED_AT, PURGED_AT, DELETED_AT, TAG FROM WHARF_QUEUE ORDER BY ID";
+    private static final String DELETE_SUBSCRIPTIONS =
+            "UPDATE WHARF_QUEUE SET DELETED_AT = ? WHERE KIND = ? AND DELETED_AT = 0";
+    private static final String FORGET_DELETED_QUEUES =
+            "DELETE FROM WHARF_QUEUE WHERE DELETED_AT <> 0 AND DELETED_AT < ?";
+    private static final String SELECT_PREPARED = "SELECT XID, DATA FROM WHARF_PREPARED";
+    private static final String SELECT_MESSAGES = "SELECT ROW_ID, QUEUE_ID, BODY_ID, SEQ, SENT_AT, VISIBLE_AT,"
+            + " RECEIVE_COUNT, FIRST_RECEIVE_AT, PRIORITY, EXPIRES_AT, GROUP_ID, DEDUP_ID FROM WHARF_MESSAGE";
+    private static final String DELETE_MESSAGE = "DELETE FROM WHARF_MESSAGE WHERE ROW_ID = ?";
+    private static final String DELETE_BODY = "DELETE FROM WHARF_BODY WHERE ID = ?";
+    private static final String SELECT_DEDUP =
+            "SELECT QUEUE_ID, DKEY, BODY_ID, SEQ, ACCEPTED_AT FROM WHARF_DEDUP ORDER BY ACCEPTED_AT";
+
     private final Store s;
     private final Connection c;
     private final long now;
+    private final Map<String, DerbyTopics.Topic> topics = new TreeMap<>();
+    /** Prepared branches' operations by key, in the order read. */
+    private final Map<String, List<DerbyTransaction.Op>> prepared = new LinkedHashMap<>();
+    /** The rows that prepared branches hold. */
+    private final Set<Long> heldRows = new HashSet<>();
 
-    Loader(Store store) {
+    Loader(Store store, Connection writer) {
         this.s = store;
-        this.c = store.db.writer();
-        this.now = store.clock.millis();
+        this.c = writer;
+        this.now = store.now();
     }
 
-    void load() throws SQLException {
+    Loaded load() throws SQLException {
         loadIds();
         Set<Integer> dropped = loadQueues();
-        Map<Long, DerbyXAResource.Branch> heldBy = loadBranches();
-        loadMessages(dropped, heldBy.keySet());
-        for (DerbyXAResource.Branch b : s.branches.values()) {
-            b.held = new DerbyTransaction.Checked(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-        }
-        resolveHeld();
+        loadBranches();
+        loadMessages(dropped);
+        List<XaBranches.Prepared> branches = resolveHeld();
         loadDedup();
         c.commit();
+        return new Loaded(topics, branches);
     }
 
     private void loadIds() throws SQLException {
         Map<String, String> meta = new HashMap<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT NAME, VAL FROM WHARF_META")) {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SELECT_META)) {
             while (rs.next()) {
                 meta.put(rs.getString(1), rs.getString(2));
             }
@@ -59,7 +89,7 @@ final class Loader {
         long next = meta.containsKey(Ids.META_NEXT) ? Long.parseLong(meta.get(Ids.META_NEXT)) : 1;
         long reserved = next + Ids.BLOCK;
         if (meta.containsKey(Ids.META_NEXT)) {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE WHARF_META SET VAL = ? WHERE NAME = ?")) {
+            try (PreparedStatement ps = c.prepareStatement(UPDATE_META)) {
                 ps.setString(1, Long.toString(reserved));
                 ps.setString(2, Ids.META_NEXT);
                 ps.executeUpdate();
@@ -67,11 +97,11 @@ final class Loader {
         } else {
             insertMeta(Ids.META_NEXT, Long.toString(reserved));
         }
-        s.ids = new Ids(storeBits, next, reserved);
+        s.restoreIds(new Ids(storeBits, next, reserved));
     }
 
     private void insertMeta(String name, String value) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO WHARF_META (NAME, VAL) VALUES (?, ?)")) {
+        try (PreparedStatement ps = c.prepareStatement(INSERT_META)) {
             ps.setString(1, name);
             ps.setString(2, value);
             ps.executeUpdate();
@@ -82,89 +112,88 @@ final class Loader {
     private Set<Integer> loadQueues() throws SQLException {
         Set<Integer> dropped = new HashSet<>();
         List<Object[]> subscriptions = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT ID, NAME, KIND, TOPIC,"
-                + " SUBSCRIPTION, ATTRS, CREATED_AT, MODIFIED_AT, PURGED_AT, DELETED_AT, TAG FROM WHARF_QUEUE ORDER BY ID")) {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SELECT_QUEUES)) {
             while (rs.next()) {
                 int id = rs.getInt(1);
                 String name = rs.getString(2);
                 int kind = rs.getInt(3);
                 long deletedAt = rs.getLong(10);
-                s.nextQueueId = Math.max(s.nextQueueId, id + 1);
+                s.restoreQueueId(id);
                 if (deletedAt != 0 || kind == QueueState.KIND_SUBSCRIPTION) {
                     dropped.add(id);
                     if (kind == QueueState.KIND_QUEUE) {
-                        s.deletedAt.merge(name, deletedAt, Math::max);
+                        s.restoreDeleted(name, deletedAt);
                     }
                     continue;
                 }
                 if (kind == QueueState.KIND_TOPIC) {
-                    s.topics.put(name, new DerbyTopics.Topic(id, name));
+                    topics.put(name, new DerbyTopics.Topic(id, name));
                     continue;
                 }
-                QueueState q = QueueState.create(id, name, kind,
-                        Store.decodeConfig(kind == QueueState.KIND_QUEUE ? name : "", rs.getString(6),
-                                s.defaultDedupWindow),
-                        rs.getLong(7), s.lock.newCondition());
+                QueueState q = s.restoreQueue(id, name, kind,
+                        Schema.decodeAttributes(kind == QueueState.KIND_QUEUE ? name : "", rs.getString(6),
+                                s.defaultDedupWindow()),
+                        rs.getLong(7));
                 q.modifiedAt = rs.getLong(8);
                 q.tag = rs.getString(11);
                 q.lastPurgeAt = rs.getLong(9);
-                s.byName.put(name, q);
-                s.byId.put(id, q);
                 if (kind == QueueState.KIND_DURABLE_SUBSCRIPTION) {
                     subscriptions.add(new Object[] {rs.getString(4), rs.getString(5), q});
                 }
             }
         }
         for (Object[] sub : subscriptions) {
-            DerbyTopics.Topic t = s.topics.get((String) sub[0]);
+            DerbyTopics.Topic t = topics.get((String) sub[0]);
             if (t != null) {
                 t.subscriptions.put((String) sub[1], (QueueState) sub[2]);
             }
         }
-        try (Statement st = c.createStatement()) {
-            st.executeUpdate("UPDATE WHARF_QUEUE SET DELETED_AT = " + now + " WHERE KIND = "
-                    + QueueState.KIND_SUBSCRIPTION + " AND DELETED_AT = 0");
-            st.executeUpdate("DELETE FROM WHARF_QUEUE WHERE DELETED_AT <> 0 AND DELETED_AT < " + (now - 60_000));
+        // Non-durable subscriptions end with the store; deleted names are free again after 60 s.
+        try (PreparedStatement ps = c.prepareStatement(DELETE_SUBSCRIPTIONS)) {
+            ps.setLong(1, now);
+            ps.setInt(2, QueueState.KIND_SUBSCRIPTION);
+            ps.executeUpdate();
+        }
+        try (PreparedStatement ps = c.prepareStatement(FORGET_DELETED_QUEUES)) {
+            ps.setLong(1, now - Store.NAME_RESERVED_MILLIS);
+            ps.executeUpdate();
         }
         return dropped;
     }
 
-    /** Loads prepared branches; returns them by the rows they hold. */
-    private Map<Long, DerbyXAResource.Branch> loadBranches() throws SQLException {
-        Map<Long, DerbyXAResource.Branch> heldBy = new HashMap<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT XID, DATA FROM WHARF_PREPARED")) {
+    /** Reads the prepared branches' operations and notes the rows they hold. */
+    private void loadBranches() throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SELECT_PREPARED)) {
             while (rs.next()) {
-                String key = rs.getString(1);
-                DerbyTransaction tx = new DerbyTransaction(s, new Sends(s), new DerbyTopics(s, new Sends(s)));
-                tx.ops.addAll(BranchCodec.decode(rs.getBytes(2)));
-                DerbyXAResource.Branch b = new DerbyXAResource.Branch(DerbyXAResource.parse(key), tx);
-                b.prepared = true;
-                s.branches.put(key, b);
-                for (DerbyTransaction.Op op : tx.ops) {
-                    String handle = op instanceof DerbyTransaction.Delete d ? d.receiptHandle()
-                            : op instanceof DerbyTransaction.Visibility v ? v.receiptHandle() : null;
-                    ReceiptHandle h = handle == null ? null : ReceiptHandle.decode(handle);
+                List<DerbyTransaction.Op> ops = BranchCodec.decode(rs.getBytes(2));
+                prepared.put(rs.getString(1), ops);
+                for (DerbyTransaction.Op op : ops) {
+                    ReceiptHandle h = heldHandle(op);
                     if (h != null) {
-                        heldBy.put(h.rowId(), b);
+                        heldRows.add(h.rowId());
                     }
                 }
             }
         }
-        return heldBy;
     }
 
-    private void loadMessages(Set<Integer> dropped, Set<Long> held) throws SQLException {
+    /** The receipt handle of the message an operation holds once prepared, or null. */
+    private static ReceiptHandle heldHandle(DerbyTransaction.Op op) {
+        String handle = op instanceof DerbyTransaction.Delete d ? d.receiptHandle()
+                : op instanceof DerbyTransaction.Visibility v ? v.receiptHandle() : null;
+        return handle == null ? null : ReceiptHandle.decode(handle);
+    }
+
+    private void loadMessages(Set<Integer> dropped) throws SQLException {
         List<Msg> all = new ArrayList<>();
         Map<Long, Integer> bodyRefs = new HashMap<>();
         List<long[]> orphans = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT ROW_ID, QUEUE_ID, BODY_ID,"
-                + " SEQ, SENT_AT, VISIBLE_AT, RECEIVE_COUNT, FIRST_RECEIVE_AT, PRIORITY, EXPIRES_AT, GROUP_ID, DEDUP_ID"
-                + " FROM WHARF_MESSAGE")) {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SELECT_MESSAGES)) {
             while (rs.next()) {
                 long rowId = rs.getLong(1);
                 int queueId = rs.getInt(2);
                 long bodyId = rs.getLong(3);
-                QueueState q = s.byId.get(queueId);
+                QueueState q = s.queueWithId(queueId);
                 if (q == null) {
                     orphans.add(new long[] {rowId, bodyId});
                     continue;
@@ -176,7 +205,7 @@ final class Loader {
                 m.visibleAt = rs.getLong(6);
                 m.receiveCount = rs.getInt(7);
                 m.firstReceiveAt = rs.getLong(8);
-                if (held.contains(rowId)) {
+                if (heldRows.contains(rowId)) {
                     m.state = Msg.HELD;
                 } else if (m.visibleAt > now) {
                     m.state = m.receiveCount == 0 ? Msg.DELAYED : Msg.INFLIGHT;
@@ -191,12 +220,11 @@ final class Loader {
         }
         all.sort(Comparator.comparingLong(m -> m.seq));
         for (Msg m : all) {
-            s.byRow.put(m.rowId, m);
-            m.queue.add(m);
+            s.restoreMessage(m);
         }
         bodyRefs.forEach((body, n) -> {
             if (n > 1) {
-                s.sharedBodies.put(body, new int[] {n});
+                s.shareBody(body, n);
             }
         });
         deleteOrphans(orphans, bodyRefs.keySet());
@@ -207,8 +235,8 @@ final class Loader {
         if (orphans.isEmpty()) {
             return;
         }
-        try (PreparedStatement dm = c.prepareStatement("DELETE FROM WHARF_MESSAGE WHERE ROW_ID = ?");
-             PreparedStatement db = c.prepareStatement("DELETE FROM WHARF_BODY WHERE ID = ?")) {
+        try (PreparedStatement dm = c.prepareStatement(DELETE_MESSAGE);
+             PreparedStatement db = c.prepareStatement(DELETE_BODY)) {
             Set<Long> bodies = new HashSet<>();
             for (long[] o : orphans) {
                 dm.setLong(1, o[0]);
@@ -216,7 +244,7 @@ final class Loader {
                 bodies.add(o[1]);
             }
             for (long body : bodies) {
-                Msg owner = s.byRow.get(body);
+                Msg owner = s.message(body);
                 if (!sharedLive.contains(body) && (owner == null || owner.bodyId != body)) {
                     db.setLong(1, body);
                     db.addBatch();
@@ -227,42 +255,40 @@ final class Loader {
         }
     }
 
-    /** Gives each loaded prepared branch the held messages its operations name. */
-    private void resolveHeld() {
-        for (DerbyXAResource.Branch b : s.branches.values()) {
-            for (DerbyTransaction.Op op : b.tx.ops) {
-                if (op instanceof DerbyTransaction.Delete d) {
-                    Msg m = heldMessage(d.receiptHandle());
-                    if (m != null) {
-                        b.held.deletes().add(m);
-                    }
-                } else if (op instanceof DerbyTransaction.Visibility v) {
-                    Msg m = heldMessage(v.receiptHandle());
-                    if (m != null) {
-                        b.held.changes().add(m);
-                        b.held.changeSeconds().add(v.seconds());
-                    }
+    /** Gives each prepared branch the held messages its operations name. */
+    private List<XaBranches.Prepared> resolveHeld() {
+        List<XaBranches.Prepared> out = new ArrayList<>();
+        prepared.forEach((key, ops) -> {
+            DerbyTransaction.Checked held = new DerbyTransaction.Checked(new ArrayList<>(), new ArrayList<>(),
+                    new ArrayList<>());
+            for (DerbyTransaction.Op op : ops) {
+                ReceiptHandle h = heldHandle(op);
+                Msg m = h == null ? null : s.message(h.rowId());
+                if (m == null) {
+                    continue;
+                }
+                if (op instanceof DerbyTransaction.Visibility v) {
+                    held.changes().add(m);
+                    held.changeSeconds().add(v.seconds());
+                } else {
+                    held.deletes().add(m);
                 }
             }
-        }
-    }
-
-    private Msg heldMessage(String handle) {
-        ReceiptHandle h = ReceiptHandle.decode(handle);
-        return h == null ? null : s.byRow.get(h.rowId());
+            out.add(new XaBranches.Prepared(key, ops, held));
+        });
+        return out;
     }
 
     private void loadDedup() throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT QUEUE_ID, DKEY, BODY_ID, SEQ,"
-                + " ACCEPTED_AT FROM WHARF_DEDUP ORDER BY ACCEPTED_AT")) {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SELECT_DEDUP)) {
             while (rs.next()) {
-                QueueState q = s.byId.get(rs.getInt(1));
+                QueueState q = s.queueWithId(rs.getInt(1));
                 long acceptedAt = rs.getLong(5);
                 if (q == null || !q.fifo() || now >= acceptedAt + q.config.deduplicationWindow() * 1000L) {
                     continue;
                 }
-                s.dedup.computeIfAbsent(q.id, k -> new Dedup()).accept(new Dedup.Entry(rs.getString(2), rs.getLong(3),
-                        rs.getLong(4), acceptedAt, CompletableFuture.completedFuture(null)));
+                s.dedup(q).accept(new Dedup.Entry(rs.getString(2), rs.getLong(3), rs.getLong(4), acceptedAt,
+                        CompletableFuture.completedFuture(null)));
             }
         }
     }

@@ -24,7 +24,10 @@ import org.wharfmq.store.model.MessageRules;
 import org.wharfmq.store.model.QueueConfig;
 import org.wharfmq.store.model.ReceiptHandle;
 
-/** ReceiveMessage (with long polling, redrive and attempt ids), filtered receive and browse. */
+/**
+ * ReceiveMessage (with long polling, redrive and attempt ids), filtered receive and browse. Owns
+ * the FIFO queues' receive attempts (ReceiveRequestAttemptId), guarded by the store's lock.
+ */
 final class Receives {
     static final int STANDARD_INFLIGHT_LIMIT = 120_000;
     static final int FIFO_INFLIGHT_LIMIT = 20_000;
@@ -63,9 +66,31 @@ final class Receives {
     }
 
     private final Store store;
+    private final Database db;
+    /** Receive attempts by queue id, then by ReceiveRequestAttemptId. */
+    private final Map<Integer, Map<String, Attempt>> attempts = new HashMap<>();
 
-    Receives(Store store) {
+    Receives(Store store, Database db) {
         this.store = store;
+        this.db = db;
+    }
+
+    /**
+     * Forgets a queue's receive attempts, when it is purged or deleted. Under the lock. Only FIFO
+     * queues have attempts, and subscriptions (which topics delete) are never FIFO.
+     */
+    void forgetAttempts(QueueState q) {
+        attempts.remove(q.id);
+    }
+
+    /** Wakes the long polls of a queue, so that they look at their cancel condition. */
+    void wakeUp(String queueUrl) {
+        store.lock();
+        try {
+            store.queue(queueUrl).available.signalAll();
+        } finally {
+            store.unlock();
+        }
     }
 
     static void checkVisibilityTimeout(int seconds) {
@@ -111,7 +136,7 @@ final class Receives {
         List<Msg> held = List.of();
         List<Journal.Step> heldSteps = List.of();
         CompletableFuture<Void> durable = null;
-        store.lock.lock();
+        store.lock();
         try {
             QueueState q = store.queue(r.queueUrl());
             String attemptId = q.fifo() && !consume ? r.receiveRequestAttemptId() : null;
@@ -123,10 +148,10 @@ final class Receives {
                     : q.config.receiveMessageWaitTimeSeconds());
             int visibility = r.visibilityTimeout() != null ? r.visibilityTimeout() : q.config.visibilityTimeout();
             while (true) {
-                long now = store.clock.millis();
+                long now = store.now();
                 store.advance(q, now);
                 Map<String, Attempt> queueAttempts = attemptId == null ? null
-                        : store.attempts.computeIfAbsent(q.id, k -> new HashMap<>());
+                        : attempts.computeIfAbsent(q.id, k -> new HashMap<>());
                 if (queueAttempts != null) {
                     queueAttempts.values().removeIf(a -> now - a.createdAt >= ATTEMPT_WINDOW);
                     Attempt a = queueAttempts.get(attemptId);
@@ -142,7 +167,7 @@ final class Receives {
                     q = store.queue(r.queueUrl());
                 }
                 List<Journal.Step> steps = new ArrayList<>();
-                List<Msg> taken = select(q, max, store.clock.millis(), visibility, matching, steps, consume);
+                List<Msg> taken = select(q, max, store.now(), visibility, matching, steps, consume);
                 if (!taken.isEmpty()) {
                     delivered = taken.stream().map(Delivery::of).toList();
                     if (consume) {
@@ -150,14 +175,14 @@ final class Receives {
                         heldSteps = steps;
                         break;
                     }
-                    durable = store.journal.submitAll(steps, null);
+                    durable = store.journal().submitAll(steps, null);
                     if (queueAttempts != null) {
                         queueAttempts.put(attemptId, attempt(now, taken));
                     }
                     break;
                 }
                 if (!steps.isEmpty()) {
-                    store.journal.postAll(steps);
+                    store.journal().postAll(steps);
                 }
                 if (filter != null && q.arrivals != arrivals) {
                     // Messages arrived while the filter ran with the lock released: look again.
@@ -167,7 +192,7 @@ final class Receives {
                 if (remaining <= 0 || store.isClosed() || cancelled != null && cancelled.getAsBoolean()) {
                     break;
                 }
-                long untilTimer = q.nextDeadline() - store.clock.millis();
+                long untilTimer = q.nextDeadline() - store.now();
                 if (untilTimer < TimeUnit.NANOSECONDS.toMillis(remaining)) {
                     remaining = TimeUnit.MILLISECONDS.toNanos(Math.max(1, untilTimer));
                 }
@@ -183,10 +208,10 @@ final class Receives {
                 q = store.queue(r.queueUrl());
             }
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
         if (durable != null) {
-            store.journal.await(durable);
+            store.journal().await(durable);
         }
         if (!held.isEmpty()) {
             return consumeHeld(held, heldSteps, delivered);
@@ -202,38 +227,38 @@ final class Receives {
             release(held, steps);
             throw e;
         }
-        store.lock.lock();
+        store.lock();
         try {
             for (Msg m : held) {
                 // A purge or a queue deletion may have taken it meanwhile.
-                if (store.byRow.get(m.rowId) == m && m.state == Msg.INFLIGHT) {
+                if (store.contains(m) && m.state == Msg.INFLIGHT) {
                     m.queue.remove(m);
                     steps.add(store.forget(m));
                 }
             }
             // Not awaited: deletes of consumers that acknowledge on receipt share the next commit.
-            store.journal.postAll(steps);
+            store.journal().postAll(steps);
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
         return out;
     }
 
     /** Puts held messages back, visible at once, when their bodies could not be read. */
     private void release(List<Msg> held, List<Journal.Step> steps) {
-        store.lock.lock();
+        store.lock();
         try {
-            long now = store.clock.millis();
+            long now = store.now();
             for (Msg m : held) {
-                if (store.byRow.get(m.rowId) == m && m.state == Msg.INFLIGHT) {
+                if (store.contains(m) && m.state == Msg.INFLIGHT) {
                     m.receiveCount--;
                     m.queue.changeVisibility(m, now);
                     store.advance(m.queue, now);
                 }
             }
-            store.journal.postAll(steps);
+            store.journal().postAll(steps);
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
     }
 
@@ -250,7 +275,7 @@ final class Receives {
         }
         int n = Math.min(max, limit - q.inflight());
         QueueConfig.RedrivePolicy redrive = q.config.redrivePolicy();
-        QueueState dlq = redrive == null ? null : store.byName.get(redrive.deadLetterQueue());
+        QueueState dlq = redrive == null ? null : store.queueNamed(redrive.deadLetterQueue());
         boolean canRedrive = dlq != null && dlq.kind == QueueState.KIND_QUEUE && dlq.fifo() == q.fifo();
         return q.select(n, m -> {
             if (m.expired(now)) {
@@ -317,11 +342,11 @@ final class Receives {
             }
         }
         if (!unknown.isEmpty()) {
-            store.lock.unlock();
+            store.unlock();
             try {
                 build(unknown, false).forEach((row, rm) -> verdicts.put(row, filter.test(rm)));
             } finally {
-                store.lock.lock();
+                store.lock();
             }
         }
         Set<Long> matching = new HashSet<>();
@@ -335,10 +360,10 @@ final class Receives {
 
     List<ReceivedMessage> browse(String queueUrl, Predicate<MessageView> filter, int max) {
         List<Delivery> visible = new ArrayList<>();
-        store.lock.lock();
+        store.lock();
         try {
             QueueState q = store.queue(queueUrl);
-            long now = store.clock.millis();
+            long now = store.now();
             store.advance(q, now);
             for (Msg m : q.visibleInOrder()) {
                 if (!m.expired(now)) {
@@ -346,7 +371,7 @@ final class Receives {
                 }
             }
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
         List<ReceivedMessage> out = new ArrayList<>();
         for (int from = 0; from < visible.size() && out.size() < max; from += 64) {
@@ -368,18 +393,19 @@ final class Receives {
     private Map<Long, ReceivedMessage> build(List<Delivery> list, boolean withHandles) {
         long[] bodyIds = list.stream().mapToLong(Delivery::bodyId).toArray();
         long[][] misses = new long[1][];
-        Map<Long, Payload> payloads = store.bodies.get(bodyIds, misses);
+        BodyCache cache = store.bodies();
+        Map<Long, Payload> payloads = cache.get(bodyIds, misses);
         long[] missed = misses[0];
         Arrays.sort(missed);
         for (long miss : missed) {
             if (payloads.containsKey(miss)) {
                 continue;
             }
-            for (Database.Body b : store.db.readFrom(miss, READ_AHEAD_ROWS, READ_AHEAD_BYTES)) {
+            for (Database.Body b : db.readFrom(miss, READ_AHEAD_ROWS, READ_AHEAD_BYTES)) {
                 if (Arrays.binarySearch(missed, b.id()) >= 0) {
                     payloads.put(b.id(), b.payload());
                 } else {
-                    store.bodies.put(b.id(), b.payload(), b.bytes());
+                    cache.put(b.id(), b.payload(), b.bytes());
                 }
             }
         }
@@ -391,7 +417,7 @@ final class Receives {
             }
             String handle = withHandles ? new ReceiptHandle(d.queueId, d.rowId, d.receiveCount).encode() : null;
             Map<String, MessageAttributeValue> attrs = p.attributes();
-            out.put(d.rowId, new ReceivedMessage(store.ids.messageId(d.bodyId), handle, p.body(), Sends.md5(p.body()),
+            out.put(d.rowId, new ReceivedMessage(store.messageId(d.bodyId), handle, p.body(), Sends.md5(p.body()),
                     d.sentAt, d.receiveCount, d.firstReceiveAt, d.fifo ? d.groupId : null,
                     d.fifo ? d.dedupId : null, d.fifo ? Sends.sequenceNumber(d.seq) : null, d.priority,
                     d.expiresAt, attrs));

@@ -4,8 +4,15 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
+import java.util.Map;
+import org.wharfmq.store.model.Names;
+import org.wharfmq.store.model.QueueConfig;
 
-/** The store's tables. Bodies live apart from message rows so that opening scans only small rows. */
+/**
+ * The store's tables, and the format of a queue's ATTRS column. Bodies live apart from message
+ * rows so that opening scans only small rows.
+ */
 final class Schema {
     static final String[] DDL = {
         "CREATE TABLE WHARF_META (NAME VARCHAR(64) NOT NULL PRIMARY KEY, VAL VARCHAR(256) NOT NULL)",
@@ -44,5 +51,24 @@ final class Schema {
             }
         }
         c.commit();
+    }
+
+    /** A queue's attributes as its ATTRS column holds them: one {@code name=value} line each. */
+    static String encodeAttributes(QueueConfig c) {
+        StringBuilder sb = new StringBuilder();
+        c.toAttributes().forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
+        return sb.toString();
+    }
+
+    /** The config an ATTRS column describes, on the defaults of a queue called {@code name}. */
+    static QueueConfig decodeAttributes(String name, String attrs, int defaultWindow) {
+        Map<String, String> m = new HashMap<>();
+        for (String line : attrs.split("\n")) {
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                m.put(line.substring(0, eq), line.substring(eq + 1));
+            }
+        }
+        return QueueConfig.defaults(Names.isFifo(name), defaultWindow).with(m);
     }
 }

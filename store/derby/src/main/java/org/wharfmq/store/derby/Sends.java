@@ -50,20 +50,20 @@ final class Sends {
     SendResult send(SendMessageRequest r, MessageOptions.Options options) {
         CompletableFuture<Void> done;
         SendResult result;
-        store.lock.lock();
+        store.lock();
         try {
             QueueState q = store.queue(r.queueUrl());
             Plan plan = plan(q, r, options);
-            Applied a = apply(plan, store.clock.millis(), -1, null);
+            Applied a = apply(plan, store.now(), -1, null);
             result = a.result;
             done = submit(a, !options.awaitDurable());
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
         if (options.awaitDurable()) {
-            store.journal.await(done);
+            store.journal().await(done);
         } else {
-            store.journal.throttle();
+            store.journal().throttle();
         }
         return result;
     }
@@ -73,7 +73,7 @@ final class Sends {
         List<SendResult> ok = new ArrayList<>();
         List<BatchResultErrorEntry> failed = new ArrayList<>();
         List<CompletableFuture<Void>> pending = new ArrayList<>();
-        store.lock.lock();
+        store.lock();
         try {
             QueueState q = store.queue(queueUrl);
             long total = 0;
@@ -84,12 +84,12 @@ final class Sends {
                 throw new QueueServiceException(BATCH_REQUEST_TOO_LONG, "the batch's messages total " + total
                         + " bytes, over the queue's MaximumMessageSize " + q.config.maximumMessageSize());
             }
-            long now = store.clock.millis();
+            long now = store.now();
             for (SendBatchEntry e : entries) {
                 try {
                     Plan plan = plan(q, e.toRequest(queueUrl), MessageOptions.Options.DEFAULT);
                     Applied a = apply(plan, now, -1, null);
-                    pending.add(submit(a));
+                    pending.add(submit(a, false));
                     SendResult r = a.result;
                     ok.add(new SendResult(e.id(), r.messageId(), r.md5OfMessageBody(), r.sequenceNumber()));
                 } catch (QueueServiceException ex) {
@@ -97,13 +97,13 @@ final class Sends {
                 }
             }
         } finally {
-            store.lock.unlock();
+            store.unlock();
         }
-        pending.forEach(store.journal::await);
+        pending.forEach(store.journal()::await);
         return new BatchResult<>(ok, failed);
     }
 
-    /** Validates a send to {@code q}. */
+    /** Validates a send to {@code q}. Under the lock. */
     Plan plan(QueueState q, SendMessageRequest r, MessageOptions.Options options) {
         int size = MessageRules.checkBody(r.messageBody()) + MessageRules.checkAttributes(r.messageAttributes());
         if (size > q.config.maximumMessageSize()) {
@@ -162,10 +162,10 @@ final class Sends {
         QueueState q = p.queue;
         Dedup dedup = null;
         if (p.dedupKey != null) {
-            dedup = store.dedup.computeIfAbsent(q.id, k -> new Dedup());
+            dedup = store.dedup(q);
             Dedup.Entry original = dedup.find(p.dedupKey, now, q.config.deduplicationWindow() * 1000L);
             if (original != null) {
-                return new Applied(new SendResult(null, store.ids.messageId(original.bodyId()), p.md5,
+                return new Applied(new SendResult(null, store.messageId(original.bodyId()), p.md5,
                         sequenceNumber(original.seq())), null, null, original.durable(), 0);
             }
         }
@@ -183,7 +183,7 @@ final class Sends {
         Writes.Row msgRow = Writes.Row.of(m);
         byte[] payload = sharedBody == null ? p.payload : null;
         if (payload != null) {
-            store.bodies.put(bodyId, p.content, payload.length);
+            store.bodies().put(bodyId, p.content, payload.length);
         }
         String key = p.dedupKey;
         int queueId = q.id;
@@ -201,23 +201,23 @@ final class Sends {
             dedup.accept(new Dedup.Entry(key, bodyId, seq, now, durable));
             cleanDedup(q, dedup, now);
         }
-        SendResult result = new SendResult(null, store.ids.messageId(bodyId), p.md5,
+        SendResult result = new SendResult(null, store.messageId(bodyId), p.md5,
                 q.fifo() ? sequenceNumber(seq) : null);
         return new Applied(result, m, step, durable, payload == null ? 0 : payload.length);
     }
 
-    /** Submits an applied send; its message is published once durable. */
-    CompletableFuture<Void> submit(Applied a) {
-        return submit(a, false);
-    }
-
+    /**
+     * Submits an applied send; its message is published once durable. A background send's caller
+     * does not wait: the journal thread writes it. Under the lock.
+     */
     private CompletableFuture<Void> submit(Applied a, boolean background) {
         if (a.msg == null) {
             return a.original;
         }
         Msg m = a.msg;
-        CompletableFuture<Void> done = background ? store.journal.submitInBackground(a.step, () -> publish(m), a.bytes)
-                : store.journal.submit(a.step, () -> publish(m));
+        Journal journal = store.journal();
+        CompletableFuture<Void> done = background ? journal.submitInBackground(a.step, () -> store.publish(m), a.bytes)
+                : journal.submit(a.step, () -> store.publish(m));
         done.whenComplete((v, e) -> {
             if (e == null) {
                 a.original.complete(null);
@@ -228,23 +228,6 @@ final class Sends {
         return done;
     }
 
-    /** Makes a durable message deliverable; call under the lock. */
-    void publish(Msg m) {
-        QueueState q = m.queue;
-        if (store.byId.get(q.id) != q) {
-            // The queue was deleted while the send was being written.
-            store.journal.post(w -> {
-                w.deleteMessage(m.rowId);
-                w.deleteBody(m.bodyId);
-            });
-            return;
-        }
-        store.byRow.put(m.rowId, m);
-        q.add(m);
-        // All waiters: a filtered receive may not want this message while another does.
-        q.available.signalAll();
-    }
-
     private void cleanDedup(QueueState q, Dedup dedup, long now) {
         if (now - dedup.lastCleanup < 60_000) {
             return;
@@ -252,8 +235,7 @@ final class Sends {
         dedup.lastCleanup = now;
         long before = now - q.config.deduplicationWindow() * 1000L;
         int id = q.id;
-        store.journal.post(w -> w.execute("DELETE FROM WHARF_DEDUP WHERE QUEUE_ID = ? AND ACCEPTED_AT <= ?",
-                id, before));
+        store.journal().post(w -> w.deleteDedupBefore(id, before));
     }
 
     private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(() -> digest("SHA-256"));

@@ -1,6 +1,5 @@
 package org.wharfmq.store.derby;
 
-import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
 import static org.wharfmq.store.ErrorCodes.MESSAGE_NOT_INFLIGHT;
 import static org.wharfmq.store.ErrorCodes.QUEUE_DOES_NOT_EXIST;
 import static org.wharfmq.store.ErrorCodes.RECEIPT_HANDLE_IS_INVALID;
@@ -9,6 +8,8 @@ import static org.wharfmq.store.ErrorCodes.SERVICE_UNAVAILABLE;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,31 +21,48 @@ import org.wharfmq.store.model.QueueConfig;
 import org.wharfmq.store.model.ReceiptHandle;
 
 /**
- * The shared state of one open store: queues, messages by row, dedup keys, ids, and the journal
- * that makes changes durable. One lock guards it all; it is held only for in-memory work, never
- * across a disk write or read.
+ * The in-memory index of one open store: live queues by name and id, the names of queues deleted
+ * less than 60 s ago, messages by row, the bodies that several messages share, each FIFO queue's
+ * dedup keys and the id counter; and the {@link Journal} that makes its changes durable.
+ *
+ * <p>One lock guards the index and the state the features keep beside it (topics in
+ * {@link DerbyTopics}, XA branches in {@link XaBranches}, receive attempts in {@link Receives}),
+ * so that one decision sees all of it at one moment. Every decision has the same shape:
+ * <pre>
+ *   store.lock();
+ *   try {
+ *       decide with the verbs below; submit the durable change to journal()
+ *   } finally {
+ *       store.unlock();
+ *   }
+ *   journal().await(change); read bodies      // without the lock
+ * </pre>
+ * The lock is held for microseconds of work in memory, never across a disk write or read. The
+ * verbs that need it say "under the lock" and assert it; the journal runs after-commit actions
+ * (a send's {@link #publish}) under it too. The {@link Loader} fills a new index, with the restore
+ * verbs, before the journal starts and anyone else can see it.
  */
 final class Store {
     /** Payload bytes of recent sends kept in memory for their receives. */
-    static final long BODY_CACHE_BYTES = 32L << 20;
-    final Clock clock;
-    final Database db;
-    final int defaultDedupWindow;
-    final ReentrantLock lock = new ReentrantLock();
-    final Map<String, QueueState> byName = new HashMap<>();
-    final Map<Integer, QueueState> byId = new HashMap<>();
-    final Map<String, Long> deletedAt = new HashMap<>();
-    final Map<Long, Msg> byRow = new HashMap<>();
-    final BodyCache bodies = new BodyCache(BODY_CACHE_BYTES);
+    private static final long BODY_CACHE_BYTES = 32L << 20;
+    /** How long the name of a deleted queue stays reserved (QueueDeletedRecently). */
+    static final long NAME_RESERVED_MILLIS = 60_000;
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Clock clock;
+    private final Database db;
+    private final int defaultDedupWindow;
+    private final BodyCache bodies = new BodyCache(BODY_CACHE_BYTES);
+    private final Map<String, QueueState> byName = new HashMap<>();
+    private final Map<Integer, QueueState> byId = new HashMap<>();
+    private final Map<String, Long> deletedAt = new HashMap<>();
+    private final Map<Long, Msg> byRow = new HashMap<>();
     /** Reference counts of bodies shared by several messages (topic fan-out). */
-    final Map<Long, int[]> sharedBodies = new HashMap<>();
-    final Map<Integer, Dedup> dedup = new HashMap<>();
-    final Map<Integer, Map<String, Receives.Attempt>> attempts = new HashMap<>();
-    final Map<String, DerbyXAResource.Branch> branches = new HashMap<>();
-    final Map<String, DerbyTopics.Topic> topics = new java.util.TreeMap<>();
-    Ids ids;
-    int nextQueueId = 1;
-    Journal journal;
+    private final Map<Long, int[]> sharedBodies = new HashMap<>();
+    private final Map<Integer, Dedup> dedup = new HashMap<>();
+    private Ids ids;
+    private int nextQueueId = 1;
+    private Journal journal;
     private volatile boolean closed;
 
     Store(Clock clock, Database db, int defaultDedupWindow) {
@@ -53,16 +71,45 @@ final class Store {
         this.defaultDedupWindow = defaultDedupWindow;
     }
 
-    static Store open(Database db, Clock clock, int defaultDedupWindow, String name) {
-        Store s = new Store(clock, db, defaultDedupWindow);
-        try {
-            new Loader(s).load();
-            s.journal = new Journal(db.writer(), s.lock, name);
-        } catch (SQLException | RuntimeException e) {
-            db.close();
-            throw new QueueServiceException(SERVICE_UNAVAILABLE, "cannot open the store " + name + ": " + e, false, e);
-        }
-        return s;
+    /** Starts the journal, once the Loader has filled the index. */
+    void startJournal(String name) throws SQLException {
+        journal = new Journal(db.writer(), lock, name);
+    }
+
+    // ---- the lock ----
+
+    /** Takes the index's lock; always paired with {@link #unlock} in a finally block. */
+    void lock() {
+        lock.lock();
+    }
+
+    void unlock() {
+        lock.unlock();
+    }
+
+    /** Whether the caller may use the index: it holds the lock, or the Loader is still filling it. */
+    private boolean locked() {
+        return journal == null || lock.isHeldByCurrentThread();
+    }
+
+    // ---- collaborators ----
+
+    long now() {
+        return clock.millis();
+    }
+
+    Journal journal() {
+        return journal;
+    }
+
+    /** Payloads of recent sends; thread-safe on its own. */
+    BodyCache bodies() {
+        return bodies;
+    }
+
+    /** The DeduplicationWindow of new FIFO queues. */
+    int defaultDedupWindow() {
+        return defaultDedupWindow;
     }
 
     void checkOpen() {
@@ -75,8 +122,11 @@ final class Store {
         return closed;
     }
 
-    /** The live queue at {@code url}; call under the lock. */
+    // ---- queues ----
+
+    /** The live queue (or subscription) at {@code url}, else QueueDoesNotExist. Under the lock. */
     QueueState queue(String url) {
+        assert locked();
         checkOpen();
         String name = Names.nameOfUrl(url);
         QueueState q = byName.get(name);
@@ -86,23 +136,96 @@ final class Store {
         return q;
     }
 
-    long nextId() {
-        return ids.next(limit -> journal.post(w -> saveMeta(w, Ids.META_NEXT, Long.toString(limit))));
+    /** The live queue or subscription called {@code name}, or null. Under the lock. */
+    QueueState queueNamed(String name) {
+        assert locked();
+        return byName.get(name);
     }
 
-    static void saveMeta(Writes w, String name, String value) throws SQLException {
-        if (w.execute("UPDATE WHARF_META SET VAL = ? WHERE NAME = ?", value, name) == 0) {
-            w.execute("INSERT INTO WHARF_META (NAME, VAL) VALUES (?, ?)", name, value);
+    /** The live queue or subscription with id {@code id}, or null. Under the lock. */
+    QueueState queueWithId(int id) {
+        assert locked();
+        return byId.get(id);
+    }
+
+    /** Whether {@code q} is still live: not deleted since the caller found it. Under the lock. */
+    boolean isLive(QueueState q) {
+        return queueWithId(q.id) == q;
+    }
+
+    /** The live queues and subscriptions, unmodifiable. Under the lock. */
+    Collection<QueueState> queues() {
+        assert locked();
+        return Collections.unmodifiableCollection(byName.values());
+    }
+
+    /** Whether a queue called {@code name} was deleted less than 60 s before {@code now}. Under the lock. */
+    boolean recentlyDeleted(String name, long now) {
+        assert locked();
+        Long at = deletedAt.get(name);
+        return at != null && now - at < NAME_RESERVED_MILLIS;
+    }
+
+    /** A new id in the queue table, for a row that is not a queue (a topic). Under the lock. */
+    int newQueueId() {
+        assert locked();
+        return nextQueueId++;
+    }
+
+    /** Adds a queue or subscription and submits its row. Under the lock. */
+    QueueState addQueue(String name, int kind, String topic, String subscription, String tag, QueueConfig config,
+                        long now) {
+        assert locked();
+        QueueState q = QueueState.create(nextQueueId++, name, kind, config, now, lock.newCondition());
+        q.tag = tag;
+        byName.put(name, q);
+        byId.put(q.id, q);
+        deletedAt.remove(name);
+        int id = q.id;
+        journal.post(w -> w.insertQueue(id, name, kind, topic, subscription, tag, config, now));
+        return q;
+    }
+
+    /** Submits a queue's changed attributes. Under the lock. */
+    void saveConfig(QueueState q) {
+        assert locked();
+        QueueConfig config = q.config;
+        long modified = q.modifiedAt;
+        int id = q.id;
+        journal.post(w -> w.updateQueueAttributes(id, config, modified));
+    }
+
+    /** Deletes a queue with its messages; a queue's name is reserved for 60 s. Under the lock. */
+    void dropQueue(QueueState q, long now) {
+        assert locked();
+        purge(q);
+        byName.remove(q.name);
+        byId.remove(q.id);
+        dedup.remove(q.id);
+        if (q.kind == QueueState.KIND_QUEUE) {
+            deletedAt.put(q.name, now);
         }
+        int id = q.id;
+        journal.post(w -> w.markQueueDeleted(id, now));
+        q.available.signalAll();
     }
 
-    /** Waits until everything submitted so far is durable. */
-    void sync() {
-        journal.await(journal.submit(w -> { }, null));
+    /** Removes every message of a queue that no prepared branch holds. Under the lock. */
+    void purge(QueueState q) {
+        assert locked();
+        List<Journal.Step> steps = new ArrayList<>();
+        for (Msg m : q.liveMessages()) {
+            if (m.state != Msg.HELD) {
+                q.remove(m);
+                steps.add(forget(m));
+            }
+        }
+        journal.postAll(steps);
     }
 
-    /** Applies time to a queue: drops what retention ended and wakes messages whose time came. */
+    /** Applies time to a queue: drops what retention ended and wakes messages whose time came. Under the lock. */
     void advance(QueueState q, long now) {
+        assert locked();
         int queued = q.queued();
         List<Msg> dropped = q.advance(now);
         if (!dropped.isEmpty()) {
@@ -117,64 +240,87 @@ final class Store {
         }
     }
 
-    QueueState createQueueState(String name, int kind, String topic, String subscription, String tag,
-                                QueueConfig config, long now) {
-        QueueState q = QueueState.create(nextQueueId++, name, kind, config, now, lock.newCondition());
-        q.tag = tag;
-        byName.put(name, q);
-        byId.put(q.id, q);
-        deletedAt.remove(name);
-        String attrs = encodeConfig(config);
-        journal.post(w -> w.execute("INSERT INTO WHARF_QUEUE (ID, NAME, KIND, TOPIC, SUBSCRIPTION, TAG, ATTRS,"
-                + " CREATED_AT, MODIFIED_AT, PURGED_AT, DELETED_AT) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)",
-                q.id, name, kind, topic, subscription, tag, attrs, now, now));
-        return q;
+    /** A FIFO queue's accepted dedup keys. Under the lock. */
+    Dedup dedup(QueueState q) {
+        assert locked();
+        return dedup.computeIfAbsent(q.id, k -> new Dedup());
     }
 
-    void saveConfig(QueueState q) {
-        String attrs = encodeConfig(q.config);
-        long modified = q.modifiedAt;
-        int id = q.id;
-        journal.post(w -> w.execute("UPDATE WHARF_QUEUE SET ATTRS = ?, MODIFIED_AT = ? WHERE ID = ?",
-                attrs, modified, id));
+    // ---- messages ----
+
+    /** The indexed message of row {@code rowId}, or null. Under the lock. */
+    Msg message(long rowId) {
+        assert locked();
+        return byRow.get(rowId);
     }
 
-    /** Deletes a queue with its messages; its name is reserved for 60 s. */
-    void dropQueue(QueueState q, long now) {
-        purge(q);
-        byName.remove(q.name);
-        byId.remove(q.id);
-        dedup.remove(q.id);
-        attempts.remove(q.id);
-        if (q.kind == QueueState.KIND_QUEUE) {
-            deletedAt.put(q.name, now);
+    /** Whether {@code m} is still indexed: not deleted, purged or expired since. Under the lock. */
+    boolean contains(Msg m) {
+        return message(m.rowId) == m;
+    }
+
+    /**
+     * Makes a durable message deliverable: the after-commit action of a send, run by the journal
+     * under the lock, in submission order.
+     */
+    void publish(Msg m) {
+        assert locked();
+        QueueState q = m.queue;
+        if (!isLive(q)) {
+            // The queue was deleted while the send was being written.
+            journal.post(w -> {
+                w.deleteMessage(m.rowId);
+                w.deleteBody(m.bodyId);
+            });
+            return;
         }
-        int id = q.id;
-        journal.post(w -> w.execute("UPDATE WHARF_QUEUE SET DELETED_AT = ? WHERE ID = ?", now, id));
+        byRow.put(m.rowId, m);
+        q.add(m);
+        // All waiters: a filtered receive may not want this message while another does.
         q.available.signalAll();
     }
 
-    /** Removes every message of a queue, in any state. */
-    void purge(QueueState q) {
-        List<Journal.Step> steps = new ArrayList<>();
-        for (Msg m : q.liveMessages()) {
-            if (m.state != Msg.HELD) {
-                q.remove(m);
-                steps.add(forget(m));
-            }
-        }
-        attempts.remove(q.id);
-        journal.postAll(steps);
+    /** Records that {@code copies} messages share body {@code bodyId}, which goes with the last. Under the lock. */
+    void shareBody(long bodyId, int copies) {
+        assert locked();
+        sharedBodies.put(bodyId, new int[] {copies});
     }
 
-    /** Deletes a message the caller may delete (checked); durable when the future completes. */
+    /**
+     * The message a receipt handle currently names in {@code q}: in flight under that very receive.
+     * With {@code inflightCheck}, a current handle of a message no longer in flight is MessageNotInflight.
+     * Under the lock.
+     */
+    Msg currentMessage(QueueState q, String receiptHandle, boolean inflightCheck) {
+        assert locked();
+        ReceiptHandle h = ReceiptHandle.decode(receiptHandle);
+        Msg m = h == null ? null : byRow.get(h.rowId());
+        if (m == null || h.queueId() != q.id || m.queue != q || m.receiveCount != h.receiveCount()
+                || m.state == Msg.HELD) {
+            throw new QueueServiceException(RECEIPT_HANDLE_IS_INVALID, "receipt handle " + receiptHandle
+                    + " is not the current handle of a message in queue " + q.name);
+        }
+        if (m.state != Msg.INFLIGHT) {
+            if (inflightCheck) {
+                throw new QueueServiceException(MESSAGE_NOT_INFLIGHT,
+                        "the message of receipt handle " + receiptHandle + " is not in flight");
+            }
+            throw new QueueServiceException(RECEIPT_HANDLE_IS_INVALID, "receipt handle " + receiptHandle
+                    + " has expired: its visibility timeout ended");
+        }
+        return m;
+    }
+
+    /** Deletes a message the caller may delete (checked); durable when the future completes. Under the lock. */
     CompletableFuture<Void> delete(Msg m) {
+        assert locked();
         m.queue.remove(m);
         return journal.submit(forget(m), null);
     }
 
-    /** Drops a removed message from the index; returns the step that deletes its rows. */
+    /** Drops a removed message from the index; returns the step that deletes its rows. Under the lock. */
     Journal.Step forget(Msg m) {
+        assert locked();
         byRow.remove(m.rowId);
         long rowId = m.rowId;
         long bodyId = m.bodyId;
@@ -197,7 +343,9 @@ final class Store {
         };
     }
 
+    /** Sets an in-flight message's visibility deadline; durable when the future completes. Under the lock. */
     CompletableFuture<Void> changeVisibility(Msg m, long visibleAt) {
+        assert locked();
         QueueState q = m.queue;
         q.changeVisibility(m, visibleAt);
         Writes.Row row = Writes.Row.of(m);
@@ -206,66 +354,50 @@ final class Store {
         return done;
     }
 
-    /**
-     * The message a receipt handle currently names in {@code q}: in flight under that very receive.
-     * With {@code inflightCheck}, a current handle of a message no longer in flight is MessageNotInflight.
-     */
-    Msg currentMessage(QueueState q, String receiptHandle, boolean inflightCheck) {
-        ReceiptHandle h = ReceiptHandle.decode(receiptHandle);
-        Msg m = h == null ? null : byRow.get(h.rowId());
-        if (m == null || h.queueId() != q.id || m.queue != q || m.receiveCount != h.receiveCount()
-                || m.state == Msg.HELD) {
-            throw new QueueServiceException(RECEIPT_HANDLE_IS_INVALID, "receipt handle " + receiptHandle
-                    + " is not the current handle of a message in queue " + q.name);
-        }
-        if (m.state != Msg.INFLIGHT) {
-            if (inflightCheck) {
-                throw new QueueServiceException(MESSAGE_NOT_INFLIGHT,
-                        "the message of receipt handle " + receiptHandle + " is not in flight");
-            }
-            throw new QueueServiceException(RECEIPT_HANDLE_IS_INVALID, "receipt handle " + receiptHandle
-                    + " has expired: its visibility timeout ended");
-        }
-        return m;
+    // ---- ids ----
+
+    /** The next id of the store-wide counter (rows, bodies, sequence numbers). Under the lock. */
+    long nextId() {
+        assert locked();
+        return ids.next(limit -> journal.post(w -> w.saveMeta(Ids.META_NEXT, Long.toString(limit))));
     }
 
-    /** Checks that a config's dead-letter queue exists, is of the same type and is not the queue itself. */
-    void checkRedrive(String queueName, QueueConfig config) {
-        QueueConfig.RedrivePolicy p = config.redrivePolicy();
-        if (p == null) {
-            return;
-        }
-        if (p.deadLetterQueue().equals(queueName)) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE,
-                    "queue " + queueName + " cannot be its own dead-letter queue");
-        }
-        QueueState dlq = byName.get(p.deadLetterQueue());
-        if (dlq == null || dlq.kind != QueueState.KIND_QUEUE) {
-            throw new QueueServiceException(QUEUE_DOES_NOT_EXIST,
-                    "dead-letter queue " + p.deadLetterQueue() + " does not exist");
-        }
-        if (dlq.fifo() != config.fifo()) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "dead-letter queue " + dlq.name + " is "
-                    + (dlq.fifo() ? "FIFO" : "standard") + " but queue " + queueName + " is "
-                    + (config.fifo() ? "FIFO" : "standard"));
-        }
+    /** The MessageId of a body. */
+    String messageId(long bodyId) {
+        return ids.messageId(bodyId);
     }
 
-    static String encodeConfig(QueueConfig c) {
-        StringBuilder sb = new StringBuilder();
-        c.toAttributes().forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
-        return sb.toString();
+    /** Waits until everything submitted so far is durable. Not under the lock. */
+    void sync() {
+        journal.await(journal.submit(w -> { }, null));
     }
 
-    static QueueConfig decodeConfig(String name, String attrs, int defaultWindow) {
-        Map<String, String> m = new HashMap<>();
-        for (String line : attrs.split("\n")) {
-            int eq = line.indexOf('=');
-            if (eq > 0) {
-                m.put(line.substring(0, eq), line.substring(eq + 1));
-            }
-        }
-        return QueueConfig.defaults(Names.isFifo(name), defaultWindow).with(m);
+    // ---- restore, for the Loader ----
+
+    void restoreIds(Ids loaded) {
+        ids = loaded;
+    }
+
+    /** Keeps a queue-table id from being given again, whatever its row is. */
+    void restoreQueueId(int id) {
+        nextQueueId = Math.max(nextQueueId, id + 1);
+    }
+
+    QueueState restoreQueue(int id, String name, int kind, QueueConfig config, long createdAt) {
+        QueueState q = QueueState.create(id, name, kind, config, createdAt, lock.newCondition());
+        byName.put(name, q);
+        byId.put(id, q);
+        return q;
+    }
+
+    void restoreDeleted(String name, long at) {
+        deletedAt.merge(name, at, Math::max);
+    }
+
+    /** Indexes a loaded message in its queue; messages come in sequence order. */
+    void restoreMessage(Msg m) {
+        byRow.put(m.rowId, m);
+        m.queue.add(m);
     }
 
     void close() {

@@ -4,15 +4,17 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
+import org.wharfmq.store.model.QueueConfig;
 
 /**
- * The durable changes one journal cycle makes, as JDBC batches on the writer connection.
- * Batches run in a fixed order (inserts, updates, deletes); no two changes in one cycle depend
- * on each other in another order. Anything else runs at once, after flushing the batches.
+ * The durable changes one journal cycle makes, on the writer connection. Message, body and dedup
+ * rows go in JDBC batches that run in a fixed order (inserts, updates, deletes); no two changes in
+ * one cycle depend on each other in another order. The rarer changes (queues, prepared branches,
+ * the id reservation, dedup pruning) run at once, after flushing the batches before them.
  */
 final class Writes implements AutoCloseable {
 
-    /** A snapshot of a message row, taken under the service lock. */
+    /** A snapshot of a message row, taken under the store's lock. */
     record Row(long rowId, int queueId, long bodyId, long seq, long sentAt, long visibleAt, int receiveCount,
                long firstReceiveAt, int priority, long expiresAt, String groupId, String dedupId) {
         static Row of(Msg m) {
@@ -20,6 +22,28 @@ final class Writes implements AutoCloseable {
                     m.firstReceiveAt, m.priority, m.expiresAt, m.groupId, m.dedupId);
         }
     }
+
+    private static final String INSERT_BODY = "INSERT INTO WHARF_BODY (ID, SMALL, LARGE) VALUES (?, ?, ?)";
+    private static final String INSERT_MESSAGE = "INSERT INTO WHARF_MESSAGE (ROW_ID, QUEUE_ID, BODY_ID, SEQ,"
+            + " SENT_AT, VISIBLE_AT, RECEIVE_COUNT, FIRST_RECEIVE_AT, PRIORITY, EXPIRES_AT, GROUP_ID, DEDUP_ID)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    private static final String INSERT_DEDUP =
+            "INSERT INTO WHARF_DEDUP (QUEUE_ID, DKEY, BODY_ID, SEQ, ACCEPTED_AT) VALUES (?, ?, ?, ?, ?)";
+    private static final String UPDATE_MESSAGE = "UPDATE WHARF_MESSAGE SET QUEUE_ID = ?, SEQ = ?, VISIBLE_AT = ?,"
+            + " RECEIVE_COUNT = ?, FIRST_RECEIVE_AT = ? WHERE ROW_ID = ?";
+    private static final String DELETE_MESSAGE = "DELETE FROM WHARF_MESSAGE WHERE ROW_ID = ?";
+    private static final String DELETE_BODY = "DELETE FROM WHARF_BODY WHERE ID = ?";
+
+    private static final String UPDATE_META = "UPDATE WHARF_META SET VAL = ? WHERE NAME = ?";
+    private static final String INSERT_META = "INSERT INTO WHARF_META (NAME, VAL) VALUES (?, ?)";
+    private static final String INSERT_QUEUE = "INSERT INTO WHARF_QUEUE (ID, NAME, KIND, TOPIC, SUBSCRIPTION, TAG,"
+            + " ATTRS, CREATED_AT, MODIFIED_AT, PURGED_AT, DELETED_AT) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)";
+    private static final String UPDATE_QUEUE_ATTRS = "UPDATE WHARF_QUEUE SET ATTRS = ?, MODIFIED_AT = ? WHERE ID = ?";
+    private static final String UPDATE_QUEUE_PURGED = "UPDATE WHARF_QUEUE SET PURGED_AT = ? WHERE ID = ?";
+    private static final String UPDATE_QUEUE_DELETED = "UPDATE WHARF_QUEUE SET DELETED_AT = ? WHERE ID = ?";
+    private static final String DELETE_DEDUP_BEFORE = "DELETE FROM WHARF_DEDUP WHERE QUEUE_ID = ? AND ACCEPTED_AT <= ?";
+    private static final String INSERT_PREPARED = "INSERT INTO WHARF_PREPARED (XID, DATA) VALUES (?, ?)";
+    private static final String DELETE_PREPARED = "DELETE FROM WHARF_PREPARED WHERE XID = ?";
 
     private final Connection c;
     private final PreparedStatement insertBody;
@@ -33,20 +57,18 @@ final class Writes implements AutoCloseable {
 
     Writes(Connection c) throws SQLException {
         this.c = c;
-        insertBody = c.prepareStatement("INSERT INTO WHARF_BODY (ID, SMALL, LARGE) VALUES (?, ?, ?)");
-        insertMessage = c.prepareStatement("INSERT INTO WHARF_MESSAGE (ROW_ID, QUEUE_ID, BODY_ID, SEQ, SENT_AT,"
-                + " VISIBLE_AT, RECEIVE_COUNT, FIRST_RECEIVE_AT, PRIORITY, EXPIRES_AT, GROUP_ID, DEDUP_ID)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-        insertDedup = c.prepareStatement(
-                "INSERT INTO WHARF_DEDUP (QUEUE_ID, DKEY, BODY_ID, SEQ, ACCEPTED_AT) VALUES (?, ?, ?, ?, ?)");
-        updateMessage = c.prepareStatement("UPDATE WHARF_MESSAGE SET QUEUE_ID = ?, SEQ = ?, VISIBLE_AT = ?,"
-                + " RECEIVE_COUNT = ?, FIRST_RECEIVE_AT = ? WHERE ROW_ID = ?");
-        deleteMessage = c.prepareStatement("DELETE FROM WHARF_MESSAGE WHERE ROW_ID = ?");
-        deleteBody = c.prepareStatement("DELETE FROM WHARF_BODY WHERE ID = ?");
+        insertBody = c.prepareStatement(INSERT_BODY);
+        insertMessage = c.prepareStatement(INSERT_MESSAGE);
+        insertDedup = c.prepareStatement(INSERT_DEDUP);
+        updateMessage = c.prepareStatement(UPDATE_MESSAGE);
+        deleteMessage = c.prepareStatement(DELETE_MESSAGE);
+        deleteBody = c.prepareStatement(DELETE_BODY);
         order = new PreparedStatement[] {insertBody, insertMessage, insertDedup, updateMessage, deleteMessage,
             deleteBody};
         pending = new boolean[order.length];
     }
+
+    // ---- batched: messages, bodies, dedup keys ----
 
     void insertBody(long id, byte[] payload) throws SQLException {
         insertBody.setLong(1, id);
@@ -106,15 +128,96 @@ final class Writes implements AutoCloseable {
         add(5);
     }
 
-    /** Runs one statement now, after the batched changes before it. */
-    int execute(String sql, Object... params) throws SQLException {
-        flush();
-        try (PreparedStatement s = c.prepareStatement(sql)) {
-            for (int i = 0; i < params.length; i++) {
-                s.setObject(i + 1, params[i]);
+    // ---- at once: meta, queues, dedup pruning, prepared branches ----
+
+    /** Sets a WHARF_META value, inserting its row the first time. */
+    void saveMeta(String name, String value) throws SQLException {
+        try (PreparedStatement s = atOnce(UPDATE_META)) {
+            s.setString(1, value);
+            s.setString(2, name);
+            if (s.executeUpdate() > 0) {
+                return;
             }
-            return s.executeUpdate();
         }
+        try (PreparedStatement s = atOnce(INSERT_META)) {
+            s.setString(1, name);
+            s.setString(2, value);
+            s.executeUpdate();
+        }
+    }
+
+    /** Adds a queue, subscription or topic row; a topic has no config ({@code config} null). */
+    void insertQueue(int id, String name, int kind, String topic, String subscription, String tag,
+                     QueueConfig config, long createdAt) throws SQLException {
+        try (PreparedStatement s = atOnce(INSERT_QUEUE)) {
+            s.setInt(1, id);
+            s.setString(2, name);
+            s.setInt(3, kind);
+            s.setString(4, topic);
+            s.setString(5, subscription);
+            s.setString(6, tag);
+            s.setString(7, config == null ? "" : Schema.encodeAttributes(config));
+            s.setLong(8, createdAt);
+            s.setLong(9, createdAt);
+            s.executeUpdate();
+        }
+    }
+
+    void updateQueueAttributes(int id, QueueConfig config, long modifiedAt) throws SQLException {
+        try (PreparedStatement s = atOnce(UPDATE_QUEUE_ATTRS)) {
+            s.setString(1, Schema.encodeAttributes(config));
+            s.setLong(2, modifiedAt);
+            s.setInt(3, id);
+            s.executeUpdate();
+        }
+    }
+
+    void markQueuePurged(int id, long purgedAt) throws SQLException {
+        updateQueueTime(UPDATE_QUEUE_PURGED, id, purgedAt);
+    }
+
+    /** Marks a queue, subscription or topic deleted; its row stays while its name is reserved. */
+    void markQueueDeleted(int id, long deletedAt) throws SQLException {
+        updateQueueTime(UPDATE_QUEUE_DELETED, id, deletedAt);
+    }
+
+    private void updateQueueTime(String sql, int id, long time) throws SQLException {
+        try (PreparedStatement s = atOnce(sql)) {
+            s.setLong(1, time);
+            s.setInt(2, id);
+            s.executeUpdate();
+        }
+    }
+
+    /** Deletes a queue's dedup keys accepted at or before {@code before}. */
+    void deleteDedupBefore(int queueId, long before) throws SQLException {
+        try (PreparedStatement s = atOnce(DELETE_DEDUP_BEFORE)) {
+            s.setInt(1, queueId);
+            s.setLong(2, before);
+            s.executeUpdate();
+        }
+    }
+
+    /** Stores a prepared XA branch: its key and its encoded operations. */
+    void insertPrepared(String xid, byte[] data) throws SQLException {
+        try (PreparedStatement s = atOnce(INSERT_PREPARED)) {
+            s.setString(1, xid);
+            s.setBytes(2, data);
+            s.executeUpdate();
+        }
+    }
+
+    void deletePrepared(String xid) throws SQLException {
+        try (PreparedStatement s = atOnce(DELETE_PREPARED)) {
+            s.setString(1, xid);
+            s.executeUpdate();
+        }
+    }
+
+    /** A statement to run at once, after the batched changes before it. */
+    private PreparedStatement atOnce(String sql) throws SQLException {
+        flush();
+        return c.prepareStatement(sql);
     }
 
     void flush() throws SQLException {

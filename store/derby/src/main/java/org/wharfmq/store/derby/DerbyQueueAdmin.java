@@ -1,0 +1,199 @@
+package org.wharfmq.store.derby;
+
+import static org.wharfmq.store.ErrorCodes.INVALID_ATTRIBUTE_NAME;
+import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
+import static org.wharfmq.store.ErrorCodes.PURGE_QUEUE_IN_PROGRESS;
+import static org.wharfmq.store.ErrorCodes.QUEUE_ALREADY_EXISTS;
+import static org.wharfmq.store.ErrorCodes.QUEUE_DELETED_RECENTLY;
+import static org.wharfmq.store.ErrorCodes.QUEUE_DOES_NOT_EXIST;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.model.Names;
+import org.wharfmq.store.model.QueueConfig;
+
+/**
+ * Queue administration: CreateQueue, DeleteQueue, GetQueueUrl, ListQueues, PurgeQueue and the
+ * queue attributes. Each change is durable before the call returns.
+ */
+final class DerbyQueueAdmin {
+    /** How long after a purge the queue cannot be purged again (PurgeQueueInProgress). */
+    private static final long PURGE_INTERVAL_MILLIS = 60_000;
+    /** Attributes a queue may lack (RedrivePolicy unset, the FIFO ones on a standard queue): asking is no error. */
+    private static final Set<String> OPTIONAL_ATTRIBUTES = Set.of(QueueConfig.REDRIVE_POLICY, QueueConfig.FIFO_QUEUE,
+            QueueConfig.CONTENT_BASED_DEDUPLICATION, QueueConfig.DEDUPLICATION_WINDOW,
+            QueueConfig.DEDUPLICATION_SCOPE);
+
+    private final Store store;
+    private final Receives receives;
+
+    DerbyQueueAdmin(Store store, Receives receives) {
+        this.store = store;
+        this.receives = receives;
+    }
+
+    String createQueue(String queueName, Map<String, String> attributes) {
+        boolean fifo = Names.checkQueueName(queueName);
+        Map<String, String> given = attributes == null ? Map.of() : attributes;
+        QueueConfig config = QueueConfig.defaults(fifo, store.defaultDedupWindow()).with(given);
+        store.lock();
+        try {
+            store.checkOpen();
+            long now = store.now();
+            QueueState existing = store.queueNamed(queueName);
+            if (existing != null) {
+                if (!existing.config.with(given).equals(existing.config)) {
+                    throw new QueueServiceException(QUEUE_ALREADY_EXISTS,
+                            "queue " + queueName + " exists with other attributes than " + given);
+                }
+                return Names.url(queueName);
+            }
+            if (store.recentlyDeleted(queueName, now)) {
+                throw new QueueServiceException(QUEUE_DELETED_RECENTLY, "queue " + queueName
+                        + " was deleted less than 60 s ago; its name can be used again after that");
+            }
+            checkRedrive(queueName, config);
+            store.addQueue(queueName, QueueState.KIND_QUEUE, null, null, null, config, now);
+        } finally {
+            store.unlock();
+        }
+        store.sync();
+        return Names.url(queueName);
+    }
+
+    void deleteQueue(String queueUrl) {
+        store.lock();
+        try {
+            QueueState q = store.queue(queueUrl);
+            store.dropQueue(q, store.now());
+            receives.forgetAttempts(q);
+        } finally {
+            store.unlock();
+        }
+        store.sync();
+    }
+
+    String getQueueUrl(String queueName) {
+        Names.checkQueueName(queueName);
+        store.lock();
+        try {
+            store.checkOpen();
+            QueueState q = store.queueNamed(queueName);
+            if (q == null || q.kind != QueueState.KIND_QUEUE) {
+                throw new QueueServiceException(QUEUE_DOES_NOT_EXIST, "queue " + queueName + " does not exist");
+            }
+            return Names.url(queueName);
+        } finally {
+            store.unlock();
+        }
+    }
+
+    List<String> listQueues(String prefix) {
+        store.lock();
+        try {
+            store.checkOpen();
+            return store.queues().stream()
+                    .filter(q -> q.kind == QueueState.KIND_QUEUE)
+                    .map(q -> q.name)
+                    .filter(n -> prefix == null || n.startsWith(prefix))
+                    .sorted()
+                    .map(Names::url)
+                    .toList();
+        } finally {
+            store.unlock();
+        }
+    }
+
+    void purgeQueue(String queueUrl) {
+        store.lock();
+        try {
+            QueueState q = store.queue(queueUrl);
+            long now = store.now();
+            if (q.lastPurgeAt != 0 && now - q.lastPurgeAt < PURGE_INTERVAL_MILLIS) {
+                throw new QueueServiceException(PURGE_QUEUE_IN_PROGRESS,
+                        "queue " + q.name + " was purged less than 60 s ago");
+            }
+            q.lastPurgeAt = now;
+            store.purge(q);
+            receives.forgetAttempts(q);
+            int id = q.id;
+            store.journal().post(w -> w.markQueuePurged(id, now));
+        } finally {
+            store.unlock();
+        }
+        store.sync();
+    }
+
+    Map<String, String> getQueueAttributes(String queueUrl, Collection<String> names) {
+        store.lock();
+        try {
+            QueueState q = store.queue(queueUrl);
+            store.advance(q, store.now());
+            Map<String, String> all = new LinkedHashMap<>(q.config.toAttributes());
+            all.put("ApproximateNumberOfMessages", Integer.toString(q.queued()));
+            all.put("ApproximateNumberOfMessagesNotVisible", Integer.toString(q.inflight()));
+            all.put("ApproximateNumberOfMessagesDelayed", Integer.toString(q.delayed()));
+            all.put("CreatedTimestamp", Long.toString(q.createdAt / 1000));
+            all.put("LastModifiedTimestamp", Long.toString(q.modifiedAt / 1000));
+            all.put("QueueArn", Names.arn(q.name));
+            if (names == null || names.contains("All")) {
+                return all;
+            }
+            Map<String, String> picked = new LinkedHashMap<>();
+            for (String n : names) {
+                if (!all.containsKey(n) && !OPTIONAL_ATTRIBUTES.contains(n)) {
+                    throw new QueueServiceException(INVALID_ATTRIBUTE_NAME, "unknown attribute " + n);
+                }
+                if (all.containsKey(n)) {
+                    picked.put(n, all.get(n));
+                }
+            }
+            return picked;
+        } finally {
+            store.unlock();
+        }
+    }
+
+    void setQueueAttributes(String queueUrl, Map<String, String> attributes) {
+        store.lock();
+        try {
+            QueueState q = store.queue(queueUrl);
+            QueueConfig config = q.config.with(attributes == null ? Map.of() : attributes);
+            checkRedrive(q.name, config);
+            long now = store.now();
+            q.config = config;
+            q.modifiedAt = now;
+            store.advance(q, now);
+            store.saveConfig(q);
+        } finally {
+            store.unlock();
+        }
+        store.sync();
+    }
+
+    /** Checks that a config's dead-letter queue exists, is of the same type and is not the queue itself. */
+    private void checkRedrive(String queueName, QueueConfig config) {
+        QueueConfig.RedrivePolicy p = config.redrivePolicy();
+        if (p == null) {
+            return;
+        }
+        if (p.deadLetterQueue().equals(queueName)) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE,
+                    "queue " + queueName + " cannot be its own dead-letter queue");
+        }
+        QueueState dlq = store.queueNamed(p.deadLetterQueue());
+        if (dlq == null || dlq.kind != QueueState.KIND_QUEUE) {
+            throw new QueueServiceException(QUEUE_DOES_NOT_EXIST,
+                    "dead-letter queue " + p.deadLetterQueue() + " does not exist");
+        }
+        if (dlq.fifo() != config.fifo()) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "dead-letter queue " + dlq.name + " is "
+                    + (dlq.fifo() ? "FIFO" : "standard") + " but queue " + queueName + " is "
+                    + (config.fifo() ? "FIFO" : "standard"));
+        }
+    }
+}
