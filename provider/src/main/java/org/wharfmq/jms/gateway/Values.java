@@ -12,6 +12,7 @@ import java.util.Map;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageFormatException;
 import org.wharfmq.store.MessageAttributeValue;
+import org.wharfmq.store.model.MessageRules;
 
 
 /**
@@ -177,20 +178,6 @@ final class Values {
 
     /** True if the store can keep the text as it is. */
     static boolean storable(String text) {
-        for (int i = 0; i < text.length(); ) {
-            char c = text.charAt(i);
-            if (c >= 0x20 && c < 0xD800) {
-                i++;
-                continue;
-            }
-            int cp = text.codePointAt(i);
-            boolean ok = cp == 0x9 || cp == 0xA || cp == 0xD || (cp >= 0x20 && cp <= 0xD7FF)
-                    || (cp >= 0xE000 && cp <= 0xFFFD) || (cp >= 0x10000 && cp <= 0x10FFFF);
-            if (!ok) {
-                return false;
-            }
-            i += Character.charCount(cp);
-        }
-        return true;
+        return MessageRules.forbiddenCharacterAt(text) < 0;
     }
 }

@@ -118,6 +118,15 @@ public final class MessageRules {
 
     /** Checks that text holds only the characters docs/model.md allows. */
     public static void checkText(String what, String text) {
+        int i = forbiddenCharacterAt(text);
+        if (i >= 0) {
+            throw new QueueServiceException(INVALID_MESSAGE_CONTENTS, what + " holds the forbidden character U+"
+                    + String.format("%04X", text.codePointAt(i)) + " at index " + i);
+        }
+    }
+
+    /** The index of the first character docs/model.md forbids in a text, or -1 if there is none. */
+    public static int forbiddenCharacterAt(String text) {
         for (int i = 0; i < text.length(); ) {
             char c = text.charAt(i);
             if (c >= 0x20 && c < 0xD800) {
@@ -129,11 +138,11 @@ public final class MessageRules {
             boolean ok = cp == 0x9 || cp == 0xA || cp == 0xD || (cp >= 0x20 && cp <= 0xD7FF)
                     || (cp >= 0xE000 && cp <= 0xFFFD) || (cp >= 0x10000 && cp <= 0x10FFFF);
             if (!ok) {
-                throw new QueueServiceException(INVALID_MESSAGE_CONTENTS,
-                        what + " holds the forbidden character U+" + String.format("%04X", cp) + " at index " + i);
+                return i;
             }
             i += Character.charCount(cp);
         }
+        return -1;
     }
 
     /** Checks a batch's size and entry ids. */
