@@ -35,6 +35,10 @@ final class Automatic extends Acknowledgement {
 
     @Override
     void afterDelivery(Delivery d, boolean failed) throws JMSException {
+        if (d.consumed()) {
+            // Taken by a receive that deleted it: nothing is left to do.
+            return;
+        }
         boolean recover = recoverCurrent;
         recoverCurrent = false;
         if (failed || recover) {
