@@ -47,8 +47,8 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
         return u;
     }
 
-    /** The store URL this adapter is configured with. */
-    private String configuredUrl() {
+    /** The store URL this adapter is configured with, started or not. */
+    public String configuredUrl() {
         return connectionURL == null || connectionURL.isBlank() ? StoreLocation.defaultUrl() : connectionURL.trim();
     }
 

@@ -69,25 +69,36 @@ public class WharfManagedConnectionFactory implements ManagedConnectionFactory, 
         return adapter.url();
     }
 
-    /** True if the store's backend offers transactions, so that connections take part in XA. */
+    /**
+     * True if the store's backend offers transactions, so that connections take part in XA. The
+     * server may ask before it starts the adapter, so this reads the configured URL.
+     */
     boolean transactional() throws ResourceException {
+        String u = connectionURL != null && !connectionURL.isBlank() ? connectionURL.trim() : null;
+        if (u == null) {
+            if (adapter == null) {
+                throw new ResourceException("the Wharf connection factory has no connectionURL and no resource adapter");
+            }
+            u = adapter.configuredUrl();
+        }
         try {
-            return new WharfConnectionFactory(url()).capabilities().contains("Transactions");
+            return new WharfConnectionFactory(u).capabilities().contains("Transactions");
         } catch (JMSException e) {
-            throw new ResourceException("cannot open the Wharf store: " + e.getMessage(), e);
+            throw new ResourceException("cannot open the Wharf store at '" + u + "': " + e.getMessage(), e);
         }
     }
 
     /**
      * XATransaction, or NoTransaction on a backend without transactions: the server then
-     * enlists nothing and each send and acknowledgement takes effect at once.
+     * enlists nothing and each send and acknowledgement takes effect at once. A store that cannot
+     * be opened yet keeps the level ra.xml declares (XATransaction); its connections will fail.
      */
     @Override
     public TransactionSupportLevel getTransactionSupport() {
         try {
             return transactional() ? TransactionSupportLevel.XATransaction : TransactionSupportLevel.NoTransaction;
         } catch (ResourceException e) {
-            throw new IllegalStateException(e.getMessage(), e);
+            return TransactionSupportLevel.XATransaction;
         }
     }
 
