@@ -172,15 +172,7 @@ final class Journal implements AutoCloseable {
                     progress.awaitUninterruptibly();
                     continue;
                 }
-                List<Entry> batch = take();
-                mutex.unlock();
-                try {
-                    write(batch);
-                } finally {
-                    mutex.lock();
-                    writing = false;
-                    progress.signalAll();
-                }
+                writePending();
             }
         } finally {
             awaiting--;
@@ -191,12 +183,20 @@ final class Journal implements AutoCloseable {
         }
     }
 
-    private List<Entry> take() {
+    /** Writes the pending changes without holding the mutex; call with it held and nobody writing. */
+    private void writePending() {
         List<Entry> batch = pending;
         pending = new ArrayList<>();
         pendingBytes = 0;
         writing = true;
-        return batch;
+        mutex.unlock();
+        try {
+            write(batch);
+        } finally {
+            mutex.lock();
+            writing = false;
+            progress.signalAll();
+        }
     }
 
     private void run() {
@@ -217,15 +217,7 @@ final class Journal implements AutoCloseable {
                 if (pending.isEmpty()) {
                     return;
                 }
-                List<Entry> batch = take();
-                mutex.unlock();
-                try {
-                    write(batch);
-                } finally {
-                    mutex.lock();
-                    writing = false;
-                    progress.signalAll();
-                }
+                writePending();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
