@@ -1,0 +1,94 @@
+package org.wharfmq.store.sqs;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.wharfmq.store.BatchEntry;
+import org.wharfmq.store.BatchResult;
+import org.wharfmq.store.QueueServiceException;
+
+/**
+ * The deletes of consuming receives, sent in batches of up to 10 per queue by one thread, not
+ * waited for: a message whose delete has not reached the server when the process dies is
+ * delivered again after its visibility timeout. Closing sends what is left.
+ */
+final class Deletes {
+    private static final Logger LOG = LoggerFactory.getLogger(Deletes.class);
+    private static final int BATCH = 10;
+
+    private record Pending(String queueUrl, String receiptHandle) {
+    }
+
+    private static final Pending STOP = new Pending(null, null);
+
+    private final SqsQueueService service;
+    private final LinkedBlockingQueue<Pending> pending = new LinkedBlockingQueue<>();
+    private final Thread sender;
+
+    Deletes(SqsQueueService service) {
+        this.service = service;
+        this.sender = new Thread(this::run, "wharf-sqs-deletes");
+        sender.setDaemon(true);
+        sender.start();
+    }
+
+    void add(String queueUrl, String receiptHandle) {
+        pending.add(new Pending(queueUrl, receiptHandle));
+    }
+
+    private void run() {
+        List<Pending> taken = new ArrayList<>();
+        while (true) {
+            try {
+                taken.add(pending.take());
+            } catch (InterruptedException e) {
+                return;
+            }
+            pending.drainTo(taken);
+            boolean stop = taken.remove(STOP);
+            Map<String, List<String>> byQueue = new LinkedHashMap<>();
+            for (Pending p : taken) {
+                byQueue.computeIfAbsent(p.queueUrl(), k -> new ArrayList<>()).add(p.receiptHandle());
+            }
+            taken.clear();
+            byQueue.forEach(this::send);
+            if (stop) {
+                return;
+            }
+        }
+    }
+
+    private void send(String queueUrl, List<String> handles) {
+        for (int i = 0; i < handles.size(); i += BATCH) {
+            List<BatchEntry<String>> entries = new ArrayList<>();
+            for (String h : handles.subList(i, Math.min(handles.size(), i + BATCH))) {
+                entries.add(new BatchEntry<>("m" + entries.size(), h));
+            }
+            try {
+                BatchResult<String> r = service.deleteMessageBatch(queueUrl, entries);
+                if (!r.failed().isEmpty()) {
+                    LOG.warn("{} of {} consumed messages of {} were not deleted and will be delivered again: {}",
+                            r.failed().size(), entries.size(), queueUrl, r.failed().get(0).message());
+                }
+            } catch (QueueServiceException e) {
+                LOG.warn("{} consumed messages of {} were not deleted and will be delivered again: {}",
+                        entries.size(), queueUrl, e.getMessage());
+            }
+        }
+    }
+
+    /** Sends what is pending and stops, waiting up to 10 s. */
+    void close() {
+        pending.add(STOP);
+        try {
+            sender.join(TimeUnit.SECONDS.toMillis(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

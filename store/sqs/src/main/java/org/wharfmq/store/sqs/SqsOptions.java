@@ -1,0 +1,114 @@
+package org.wharfmq.store.sqs;
+
+import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
+import static org.wharfmq.store.ErrorCodes.MISSING_PARAMETER;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.wharfmq.store.QueueServiceException;
+
+/**
+ * A parsed {@code wharf:sqs:<endpoint>?<options>} URL. Options: {@code region} (else taken from an
+ * {@code sqs.<region>.amazonaws.com} host, or {@code ru-central1} on Yandex Cloud's host),
+ * {@code accessKeyId} with {@code secretAccessKey}, or {@code profile}, else the AWS default
+ * credentials chain; {@code prefix}, put before every queue name on the server.
+ */
+public record SqsOptions(URI endpoint, String region, String accessKeyId, String secretAccessKey,
+                         String profile, String prefix) {
+    public static final String SCHEME = "wharf:sqs:";
+    private static final Set<String> KNOWN = Set.of("region", "accessKeyId", "secretAccessKey", "profile", "prefix");
+    private static final Pattern AWS_HOST = Pattern.compile("sqs\\.([a-z0-9-]+)\\.amazonaws\\.com(\\.cn)?");
+    private static final String YANDEX_HOST = "message-queue.api.cloud.yandex.net";
+    private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9_-]{0,40}");
+
+    static SqsOptions parse(String url) {
+        String rest = url.substring(SCHEME.length());
+        int q = rest.indexOf('?');
+        String endpointText = q < 0 ? rest : rest.substring(0, q);
+        Map<String, String> options = options(url, q < 0 ? "" : rest.substring(q + 1));
+        URI endpoint;
+        try {
+            endpoint = new URI(endpointText);
+        } catch (URISyntaxException e) {
+            throw bad("the endpoint '" + endpointText + "' of store URL '" + url + "' is not a URI");
+        }
+        if (!("http".equals(endpoint.getScheme()) || "https".equals(endpoint.getScheme()))
+                || endpoint.getHost() == null) {
+            throw bad("the endpoint '" + endpointText + "' of store URL '" + url
+                    + "' is not an http:// or https:// URL with a host");
+        }
+        String region = options.get("region");
+        if (region == null) {
+            Matcher m = AWS_HOST.matcher(endpoint.getHost());
+            if (m.matches()) {
+                region = m.group(1);
+            } else if (YANDEX_HOST.equals(endpoint.getHost())) {
+                region = "ru-central1";
+            } else {
+                throw new QueueServiceException(MISSING_PARAMETER, "store URL '" + url
+                        + "' needs the option 'region' (for example ?region=ru-central1)");
+            }
+        }
+        String key = options.get("accessKeyId");
+        String secret = options.get("secretAccessKey");
+        if ((key == null) != (secret == null)) {
+            throw new QueueServiceException(MISSING_PARAMETER, "store URL '" + url + "' has option '"
+                    + (key == null ? "secretAccessKey" : "accessKeyId") + "' without '"
+                    + (key == null ? "accessKeyId" : "secretAccessKey") + "'");
+        }
+        String profile = options.get("profile");
+        if (profile != null && key != null) {
+            throw bad("store URL '" + url + "' has both option 'profile' and option 'accessKeyId'; give one");
+        }
+        String prefix = options.getOrDefault("prefix", "");
+        if (!PREFIX.matcher(prefix).matches()) {
+            throw bad("option 'prefix' of store URL '" + url + "' is '" + prefix
+                    + "': it must be at most 40 characters of A-Z a-z 0-9 _ -");
+        }
+        return new SqsOptions(endpoint, region, key, secret, profile, prefix);
+    }
+
+    private static Map<String, String> options(String url, String query) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (query.isEmpty()) {
+            return out;
+        }
+        for (String pair : query.split("&")) {
+            int eq = pair.indexOf('=');
+            String name = eq < 0 ? pair : pair.substring(0, eq);
+            String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            if (!KNOWN.contains(name)) {
+                throw bad("store URL '" + url + "' has unknown option '" + name + "' (known: " + String.join(", ",
+                        new java.util.TreeSet<>(KNOWN)) + ")");
+            }
+            if (value.isEmpty() && !name.equals("prefix")) {
+                throw bad("option '" + name + "' of store URL '" + url + "' is empty");
+            }
+            if (out.put(name, value) != null) {
+                throw bad("store URL '" + url + "' gives option '" + name + "' twice");
+            }
+        }
+        return out;
+    }
+
+    private static QueueServiceException bad(String message) {
+        return new QueueServiceException(INVALID_PARAMETER_VALUE, message);
+    }
+
+    /** The queue name on the server for Wharf's queue {@code name}. */
+    String serverName(String name) {
+        return prefix + name;
+    }
+
+    @Override
+    public String toString() {
+        return SCHEME + endpoint + " (region " + region + (prefix.isEmpty() ? "" : ", prefix " + prefix) + ")";
+    }
+}

@@ -1,0 +1,356 @@
+package org.wharfmq.store.sqs;
+
+import static org.wharfmq.store.ErrorCodes.INVALID_ATTRIBUTE_NAME;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
+import org.wharfmq.store.BatchEntry;
+import org.wharfmq.store.BatchResult;
+import org.wharfmq.store.BatchResultErrorEntry;
+import org.wharfmq.store.FilteredReceive;
+import org.wharfmq.store.MessageAttributeValue;
+import org.wharfmq.store.MessageView;
+import org.wharfmq.store.QueueService;
+import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.ReceiveMessageRequest;
+import org.wharfmq.store.ReceivedMessage;
+import org.wharfmq.store.SendBatchEntry;
+import org.wharfmq.store.SendMessageRequest;
+import org.wharfmq.store.SendResult;
+import org.wharfmq.store.VisibilityChange;
+import org.wharfmq.store.model.Names;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.http.apache5.Apache5HttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.ChangeMessageVisibilityBatchRequestEntry;
+import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
+import software.amazon.awssdk.services.sqs.model.ListQueuesResponse;
+import software.amazon.awssdk.services.sqs.model.Message;
+import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
+
+/**
+ * The queue model on a server of the SQS API (Yandex Message Queue, Amazon SQS, ElasticMQ), one
+ * request per operation. Queue URLs are the server's. Receives without a visibility timeout of
+ * their own share a per-queue buffer of prefetched messages (see {@link Prefetch}); a consuming
+ * receive's deletes go out in batches (see {@link Deletes}).
+ */
+final class SqsQueueService implements QueueService, FilteredReceive {
+    /** Wharf's attribute that SQS does not have: its deduplication window is fixed at 5 minutes. */
+    private static final String DEDUPLICATION_WINDOW = "DeduplicationWindow";
+    private static final String SQS_DEDUPLICATION_WINDOW = "300";
+
+    private final SqsOptions options;
+    private final SqsClient client;
+    private final Prefetch prefetch;
+    private final Deletes deletes;
+
+    SqsQueueService(SqsOptions options, Clock clock) {
+        this.options = options;
+        this.client = SqsClient.builder()
+                .endpointOverride(options.endpoint())
+                .region(Region.of(options.region()))
+                .credentialsProvider(credentials(options))
+                .httpClientBuilder(Apache5HttpClient.builder().maxConnections(64)
+                        .socketTimeout(Duration.ofSeconds(30)))
+                .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
+                        .maxAttempts(5).build()))
+                .build();
+        this.deletes = new Deletes(this);
+        this.prefetch = new Prefetch(this);
+    }
+
+    private static AwsCredentialsProvider credentials(SqsOptions o) {
+        if (o.accessKeyId() != null) {
+            return StaticCredentialsProvider.create(AwsBasicCredentials.create(o.accessKeyId(), o.secretAccessKey()));
+        }
+        if (o.profile() != null) {
+            return ProfileCredentialsProvider.create(o.profile());
+        }
+        return DefaultCredentialsProvider.builder().build();
+    }
+
+    SqsClient client() {
+        return client;
+    }
+
+    SqsOptions options() {
+        return options;
+    }
+
+    // ---- queues ----
+
+    @Override
+    public String createQueue(String queueName, Map<String, String> attributes) {
+        boolean fifo = Names.checkQueueName(queueName);
+        Map<String, String> a = serverAttributes(attributes == null ? Map.of() : attributes);
+        if (fifo) {
+            a.putIfAbsent("FifoQueue", "true");
+        }
+        return SqsErrors.call("CreateQueue " + queueName, () -> client.createQueue(r -> r
+                .queueName(options.serverName(queueName)).attributesWithStrings(a)).queueUrl());
+    }
+
+    /** Wharf's attributes as the server's: a dead-letter target by name becomes the server's ARN. */
+    private Map<String, String> serverAttributes(Map<String, String> attributes) {
+        Map<String, String> a = new LinkedHashMap<>(attributes);
+        String window = a.remove(DEDUPLICATION_WINDOW);
+        if (window != null && !window.equals(SQS_DEDUPLICATION_WINDOW)) {
+            throw new QueueServiceException(INVALID_ATTRIBUTE_NAME, "DeduplicationWindow " + window
+                    + " is not possible on SQS, whose deduplication window is fixed at 300 s");
+        }
+        String policy = a.get("RedrivePolicy");
+        if (policy != null && !policy.isEmpty()) {
+            a.put("RedrivePolicy", Redrive.toServer(policy, name -> queueArn(getQueueUrl(name))));
+        }
+        return a;
+    }
+
+    private String queueArn(String queueUrl) {
+        return getQueueAttributes(queueUrl, List.of("QueueArn")).get("QueueArn");
+    }
+
+    @Override
+    public void deleteQueue(String queueUrl) {
+        prefetch.forget(queueUrl);
+        SqsErrors.call("DeleteQueue " + queueUrl, () -> client.deleteQueue(r -> r.queueUrl(queueUrl)));
+    }
+
+    @Override
+    public String getQueueUrl(String queueName) {
+        Names.checkQueueName(queueName);
+        return SqsErrors.call("GetQueueUrl " + queueName,
+                () -> client.getQueueUrl(r -> r.queueName(options.serverName(queueName))).queueUrl());
+    }
+
+    @Override
+    public List<String> listQueues(String prefix) {
+        String p = options.serverName(prefix == null ? "" : prefix);
+        List<String> urls = new ArrayList<>();
+        String token = null;
+        do {
+            String next = token;
+            ListQueuesResponse page = SqsErrors.call("ListQueues " + p, () -> client.listQueues(r -> {
+                r.maxResults(1000).nextToken(next);
+                if (!p.isEmpty()) {
+                    r.queueNamePrefix(p);
+                }
+            }));
+            urls.addAll(page.queueUrls());
+            token = page.nextToken();
+        } while (token != null);
+        urls.sort((x, y) -> name(x).compareTo(name(y)));
+        return urls;
+    }
+
+    /** The server's queue name in a queue URL (its last path segment). */
+    static String name(String queueUrl) {
+        return queueUrl.substring(queueUrl.lastIndexOf('/') + 1);
+    }
+
+    /** Wharf's queue name of a server URL, without the store's prefix. */
+    String wharfName(String queueUrl) {
+        return name(queueUrl).substring(options.prefix().length());
+    }
+
+    @Override
+    public void purgeQueue(String queueUrl) {
+        prefetch.forget(queueUrl);
+        SqsErrors.call("PurgeQueue " + queueUrl, () -> client.purgeQueue(r -> r.queueUrl(queueUrl)));
+    }
+
+    @Override
+    public Map<String, String> getQueueAttributes(String queueUrl, Collection<String> names) {
+        boolean all = names.contains("All");
+        boolean window = all || names.contains(DEDUPLICATION_WINDOW);
+        List<String> asked = names.stream().filter(n -> !n.equals(DEDUPLICATION_WINDOW)).toList();
+        Map<String, String> got = asked.isEmpty() ? new LinkedHashMap<>()
+                : new LinkedHashMap<>(SqsErrors.call("GetQueueAttributes " + queueUrl, () -> client
+                        .getQueueAttributes(r -> r.queueUrl(queueUrl).attributeNamesWithStrings(asked))
+                        .attributesAsStrings()));
+        if (window && Names.isFifo(name(queueUrl))) {
+            got.put(DEDUPLICATION_WINDOW, SQS_DEDUPLICATION_WINDOW);
+        }
+        return got;
+    }
+
+    @Override
+    public void setQueueAttributes(String queueUrl, Map<String, String> attributes) {
+        Map<String, String> a = serverAttributes(attributes);
+        if (a.isEmpty()) {
+            return;
+        }
+        SqsErrors.call("SetQueueAttributes " + queueUrl,
+                () -> client.setQueueAttributes(r -> r.queueUrl(queueUrl).attributesWithStrings(a)));
+        prefetch.forget(queueUrl);
+    }
+
+    // ---- messages ----
+
+    @Override
+    public SendResult sendMessage(SendMessageRequest m) {
+        var response = SqsErrors.call("SendMessage to " + m.queueUrl(), () -> client.sendMessage(r -> r
+                .queueUrl(m.queueUrl()).messageBody(m.messageBody()).delaySeconds(m.delaySeconds())
+                .messageAttributes(toServer(m.messageAttributes())).messageGroupId(m.messageGroupId())
+                .messageDeduplicationId(m.messageDeduplicationId())));
+        return new SendResult(null, response.messageId(), response.md5OfMessageBody(), response.sequenceNumber());
+    }
+
+    @Override
+    public BatchResult<SendResult> sendMessageBatch(String queueUrl, List<SendBatchEntry> entries) {
+        List<SendMessageBatchRequestEntry> out = new ArrayList<>(entries.size());
+        for (SendBatchEntry e : entries) {
+            out.add(SendMessageBatchRequestEntry.builder().id(e.id()).messageBody(e.messageBody())
+                    .delaySeconds(e.delaySeconds()).messageAttributes(toServer(e.messageAttributes()))
+                    .messageGroupId(e.messageGroupId()).messageDeduplicationId(e.messageDeduplicationId()).build());
+        }
+        var response = SqsErrors.call("SendMessageBatch to " + queueUrl,
+                () -> client.sendMessageBatch(r -> r.queueUrl(queueUrl).entries(out)));
+        List<SendResult> ok = new ArrayList<>();
+        response.successful().forEach(s -> ok.add(new SendResult(s.id(), s.messageId(), s.md5OfMessageBody(),
+                s.sequenceNumber())));
+        List<BatchResultErrorEntry> failed = new ArrayList<>();
+        response.failed().forEach(f -> failed.add(new BatchResultErrorEntry(f.id(), SqsErrors.entryCode(f.code()),
+                f.message(), Boolean.TRUE.equals(f.senderFault()))));
+        return new BatchResult<>(ok, failed);
+    }
+
+    @Override
+    public List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request) {
+        return fetch(request);
+    }
+
+    /** One ReceiveMessage request to the server. */
+    List<ReceivedMessage> fetch(ReceiveMessageRequest q) {
+        var response = SqsErrors.call("ReceiveMessage from " + q.queueUrl(), () -> client.receiveMessage(r -> r
+                .queueUrl(q.queueUrl()).maxNumberOfMessages(q.maxNumberOfMessages())
+                .visibilityTimeout(q.visibilityTimeout()).waitTimeSeconds(q.waitTimeSeconds())
+                .receiveRequestAttemptId(q.receiveRequestAttemptId())
+                .messageSystemAttributeNamesWithStrings("All").messageAttributeNames("All")));
+        List<ReceivedMessage> out = new ArrayList<>(response.messages().size());
+        for (Message m : response.messages()) {
+            out.add(fromServer(m));
+        }
+        return out;
+    }
+
+    private static ReceivedMessage fromServer(Message m) {
+        Map<String, String> a = m.attributesAsStrings();
+        Map<String, MessageAttributeValue> attributes = new HashMap<>();
+        m.messageAttributes().forEach((k, v) -> attributes.put(k, new MessageAttributeValue(v.dataType(),
+                v.stringValue(), v.binaryValue() == null ? null : v.binaryValue().asByteArray())));
+        return new ReceivedMessage(m.messageId(), m.receiptHandle(), m.body(), m.md5OfBody(),
+                longOf(a.get("SentTimestamp")), (int) longOf(a.get("ApproximateReceiveCount")),
+                longOf(a.get("ApproximateFirstReceiveTimestamp")), a.get("MessageGroupId"),
+                a.get("MessageDeduplicationId"), a.get("SequenceNumber"),
+                org.wharfmq.store.MessageOptions.Options.DEFAULT_PRIORITY, 0, attributes);
+    }
+
+    private static long longOf(String s) {
+        return s == null ? 0 : Long.parseLong(s);
+    }
+
+    private static Map<String, software.amazon.awssdk.services.sqs.model.MessageAttributeValue> toServer(
+            Map<String, MessageAttributeValue> attributes) {
+        if (attributes.isEmpty()) {
+            return null;
+        }
+        Map<String, software.amazon.awssdk.services.sqs.model.MessageAttributeValue> out = new HashMap<>();
+        attributes.forEach((k, v) -> out.put(k, software.amazon.awssdk.services.sqs.model.MessageAttributeValue
+                .builder().dataType(v.dataType()).stringValue(v.stringValue())
+                .binaryValue(v.binaryValue() == null ? null : SdkBytes.fromByteArray(v.binaryValue())).build()));
+        return out;
+    }
+
+    @Override
+    public void deleteMessage(String queueUrl, String receiptHandle) {
+        SqsErrors.call("DeleteMessage from " + queueUrl,
+                () -> client.deleteMessage(r -> r.queueUrl(queueUrl).receiptHandle(receiptHandle)));
+    }
+
+    @Override
+    public BatchResult<String> deleteMessageBatch(String queueUrl, List<BatchEntry<String>> entries) {
+        List<DeleteMessageBatchRequestEntry> out = new ArrayList<>(entries.size());
+        for (BatchEntry<String> e : entries) {
+            out.add(DeleteMessageBatchRequestEntry.builder().id(e.id()).receiptHandle(e.value()).build());
+        }
+        var response = SqsErrors.call("DeleteMessageBatch from " + queueUrl,
+                () -> client.deleteMessageBatch(r -> r.queueUrl(queueUrl).entries(out)));
+        List<BatchResultErrorEntry> failed = new ArrayList<>();
+        response.failed().forEach(f -> failed.add(new BatchResultErrorEntry(f.id(), SqsErrors.entryCode(f.code()),
+                f.message(), Boolean.TRUE.equals(f.senderFault()))));
+        return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(), failed);
+    }
+
+    @Override
+    public void changeMessageVisibility(String queueUrl, String receiptHandle, int visibilityTimeoutSeconds) {
+        SqsErrors.call("ChangeMessageVisibility in " + queueUrl, () -> client.changeMessageVisibility(r -> r
+                .queueUrl(queueUrl).receiptHandle(receiptHandle).visibilityTimeout(visibilityTimeoutSeconds)));
+    }
+
+    @Override
+    public BatchResult<String> changeMessageVisibilityBatch(String queueUrl,
+                                                            List<BatchEntry<VisibilityChange>> entries) {
+        List<ChangeMessageVisibilityBatchRequestEntry> out = new ArrayList<>(entries.size());
+        for (BatchEntry<VisibilityChange> e : entries) {
+            out.add(ChangeMessageVisibilityBatchRequestEntry.builder().id(e.id())
+                    .receiptHandle(e.value().receiptHandle())
+                    .visibilityTimeout(e.value().visibilityTimeoutSeconds()).build());
+        }
+        var response = SqsErrors.call("ChangeMessageVisibilityBatch in " + queueUrl,
+                () -> client.changeMessageVisibilityBatch(r -> r.queueUrl(queueUrl).entries(out)));
+        List<BatchResultErrorEntry> failed = new ArrayList<>();
+        response.failed().forEach(f -> failed.add(new BatchResultErrorEntry(f.id(), SqsErrors.entryCode(f.code()),
+                f.message(), Boolean.TRUE.equals(f.senderFault()))));
+        return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(), failed);
+    }
+
+    // ---- FilteredReceive ----
+
+    @Override
+    public List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request, long waitMillis,
+                                                Predicate<MessageView> filter, BooleanSupplier cancelled) {
+        return prefetch.receive(request, waitMillis, filter, cancelled);
+    }
+
+    @Override
+    public List<ReceivedMessage> consumeMessage(ReceiveMessageRequest request, long waitMillis,
+                                                Predicate<MessageView> filter, BooleanSupplier cancelled) {
+        List<ReceivedMessage> got = prefetch.receive(request.withAttemptId(null), waitMillis, filter, cancelled);
+        for (ReceivedMessage m : got) {
+            deletes.add(request.queueUrl(), m.receiptHandle());
+        }
+        return got;
+    }
+
+    @Override
+    public void wakeUp(String queueUrl) {
+        prefetch.wakeUp(queueUrl);
+    }
+
+    @Override
+    public void close() {
+        prefetch.close();
+        deletes.close();
+        client.close();
+    }
+
+    @Override
+    public String toString() {
+        return "SqsQueueService[" + options + "]";
+    }
+}

@@ -1,0 +1,44 @@
+package org.wharfmq.store.sqs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.QueueServices;
+
+class SqsOptionsTest {
+
+    @Test
+    void regionComesFromTheOptionOrTheHost() {
+        assertEquals("eu-west-1", SqsOptions.parse("wharf:sqs:https://sqs.eu-west-1.amazonaws.com").region());
+        assertEquals("ru-central1", SqsOptions.parse("wharf:sqs:https://message-queue.api.cloud.yandex.net").region());
+        SqsOptions o = SqsOptions.parse("wharf:sqs:http://127.0.0.1:9324?region=elasticmq&accessKeyId=k"
+                + "&secretAccessKey=s%2Fx&prefix=dev-");
+        assertEquals("elasticmq", o.region());
+        assertEquals("s/x", o.secretAccessKey());
+        assertEquals("dev-orders", o.serverName("orders"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "wharf:sqs:http://127.0.0.1:9324                                   | MissingParameter      | 'region'",
+        "wharf:sqs:http://h?region=r&colour=blue                           | InvalidParameterValue | 'colour'",
+        "wharf:sqs:http://h?region=r&accessKeyId=k                         | MissingParameter      | 'secretAccessKey'",
+        "wharf:sqs:http://h?region=r&secretAccessKey=s                     | MissingParameter      | 'accessKeyId'",
+        "wharf:sqs:http://h?region=r&profile=p&accessKeyId=k&secretAccessKey=s | InvalidParameterValue | 'profile'",
+        "wharf:sqs:http://h?region=r&prefix=a.b                            | InvalidParameterValue | 'a.b'",
+        "wharf:sqs:http://h?region=                                        | InvalidParameterValue | 'region'",
+        "wharf:sqs:http://h?region=r&region=s                              | InvalidParameterValue | 'region'",
+        "wharf:sqs:ftp://h?region=r                                        | InvalidParameterValue | 'ftp://h'",
+        "wharf:sqs:no host                                                 | InvalidParameterValue | 'no host'",
+    })
+    void aBadOrMissingOptionFailsTheOpenNamingIt(String url, String code, String named) {
+        QueueServiceException e = assertThrows(QueueServiceException.class, () -> QueueServices.open(url));
+        assertEquals(code, e.code());
+        assertTrue(e.getMessage().contains(named), e.getMessage());
+    }
+}
