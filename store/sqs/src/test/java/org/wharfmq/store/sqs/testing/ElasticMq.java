@@ -41,7 +41,11 @@ public final class ElasticMq implements AutoCloseable {
     }
 
     public static ElasticMq start() {
-        int port = freePort();
+        return start(freePort());
+    }
+
+    /** A server on {@code port} of 127.0.0.1. */
+    public static ElasticMq start(int port) {
         SQSRestServer server = SQSRestServerBuilder.withInterface("127.0.0.1").withPort(port)
                 .withServerAddress(new NodeAddress("http", "127.0.0.1", port, ""))
                 .withAWSRegion("elasticmq").start();
