@@ -178,25 +178,27 @@ final class SqsTopics implements Topics {
             return existing.queueUrl();
         }
         Map<String, String> tags = tags(topicName, subscriptionName, durable, tag);
+        String queueName = queueName(topicName, subscriptionName);
         String url;
         try {
-            url = service.createServerQueue(queueName(topicName, subscriptionName), tags);
+            url = service.createServerQueue(queueName, tags);
         } catch (QueueServiceException e) {
             if (!e.code().equals(QUEUE_ALREADY_EXISTS)) {
                 throw e;
             }
-            // Made at the same moment by another store, with its own tags: that one stays.
-            url = service.serverUrl(queueName(topicName, subscriptionName));
-            listings.remove(topicName);
-            return url;
+            url = service.serverUrl(queueName);
         }
-        tagsByUrl.put(url, tags);
-        if (!durable) {
-            nonDurable.add(url);
-        }
-        made.computeIfAbsent(topicName, k -> new ConcurrentHashMap<>())
-                .put(subscriptionName, new Subscription(subscriptionName, url, durable, tag));
+        // Another store may have made it a moment before, with its own tags: the server's are the ones.
+        Map<String, String> kept = service.queueTags(url);
+        tagsByUrl.put(url, kept);
         listings.remove(topicName);
+        if (kept.equals(tags)) {
+            if (!durable) {
+                nonDurable.add(url);
+            }
+            made.computeIfAbsent(topicName, k -> new ConcurrentHashMap<>())
+                    .put(subscriptionName, new Subscription(subscriptionName, url, durable, tag));
+        }
         return url;
     }
 

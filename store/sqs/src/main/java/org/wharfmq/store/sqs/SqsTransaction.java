@@ -126,7 +126,7 @@ final class SqsTransaction implements StoreTransaction {
     public void commit() {
         checkOpen();
         if (!held) {
-            apply(deletes, "hold", (url, e) -> service.changeMessageVisibilityBatch(url, e.stream()
+            apply(deletes, "ChangeMessageVisibilityBatch (hold before delete)", (url, e) -> service.changeMessageVisibilityBatch(url, e.stream()
                     .map(b -> new BatchEntry<>(b.id(), new VisibilityChange(b.value().receiptHandle(),
                             HOLD_SECONDS))).toList()), false);
             held = true;

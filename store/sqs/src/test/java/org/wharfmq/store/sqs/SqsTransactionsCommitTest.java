@@ -159,6 +159,19 @@ class SqsTransactionsCommitTest {
     }
 
     @Test
+    void rollbackLeavesTheHandlesOfItsDeletesValid() {
+        service.sendMessage(SendMessageRequest.of(orders, "a"));
+        String handle = receive(orders).get(0).receiptHandle();
+        StoreTransaction tx = transactions.begin();
+        tx.deleteMessage(orders, handle);
+
+        tx.rollback();
+
+        service.changeMessageVisibility(orders, handle, 0);
+        assertEquals(List.of("a"), receive(orders).stream().map(ReceivedMessage::body).toList());
+    }
+
+    @Test
     void endedTransactionRefusesMoreWork() {
         StoreTransaction tx = transactions.begin();
         tx.commit();
