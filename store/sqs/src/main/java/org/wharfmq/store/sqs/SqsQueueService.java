@@ -151,7 +151,8 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
 
     /** ListQueueTags. */
     Map<String, String> queueTags(String queueUrl) {
-        return SqsErrors.call("ListQueueTags " + queueUrl, () -> client.listQueueTags(r -> r.queueUrl(queueUrl)).tags());
+        return SqsErrors.call("ListQueueTags " + queueUrl,
+                () -> client.listQueueTags(r -> r.queueUrl(queueUrl)).tags());
     }
 
     /** True if {@code queueUrl} is a FIFO queue with ContentBasedDeduplication; read once per queue. */

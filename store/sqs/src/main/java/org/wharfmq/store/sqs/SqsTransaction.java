@@ -126,9 +126,9 @@ final class SqsTransaction implements StoreTransaction {
     public void commit() {
         checkOpen();
         if (!held) {
-            apply(deletes, "ChangeMessageVisibilityBatch (hold before delete)", (url, e) -> service.changeMessageVisibilityBatch(url, e.stream()
-                    .map(b -> new BatchEntry<>(b.id(), new VisibilityChange(b.value().receiptHandle(),
-                            HOLD_SECONDS))).toList()), false);
+            apply(deletes, "ChangeMessageVisibilityBatch (hold before delete)", (url, e) ->
+                    service.changeMessageVisibilityBatch(url, e.stream().map(b -> new BatchEntry<>(b.id(),
+                            new VisibilityChange(b.value().receiptHandle(), HOLD_SECONDS))).toList()), false);
             held = true;
         }
         while (!publishes.isEmpty()) {
