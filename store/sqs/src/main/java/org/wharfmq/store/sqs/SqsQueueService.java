@@ -1,6 +1,12 @@
 package org.wharfmq.store.sqs;
 
 import static org.wharfmq.store.ErrorCodes.INVALID_ATTRIBUTE_NAME;
+import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
+import static org.wharfmq.store.ErrorCodes.INVALID_TRANSACTION_STATE;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -9,14 +15,19 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.HexFormat;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.wharfmq.store.BatchEntry;
 import org.wharfmq.store.BatchResult;
 import org.wharfmq.store.BatchResultErrorEntry;
 import org.wharfmq.store.FilteredReceive;
+import org.wharfmq.store.Limits;
 import org.wharfmq.store.MessageAttributeValue;
+import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.MessageView;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
@@ -25,6 +36,10 @@ import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.SendBatchEntry;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
+import org.wharfmq.store.StoreTransaction;
+import org.wharfmq.store.StoreXAResource;
+import org.wharfmq.store.Topics;
+import org.wharfmq.store.Transactions;
 import org.wharfmq.store.VisibilityChange;
 import org.wharfmq.store.model.Names;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -47,9 +62,19 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * The queue model on a server of the SQS API (Yandex Message Queue, Amazon SQS, ElasticMQ), one
  * request per operation. Queue URLs are the server's. Receives without a visibility timeout of
  * their own share a per-queue buffer of prefetched messages (see {@link Prefetch}); a consuming
- * receive's deletes go out in batches (see {@link Deletes}).
+ * receive's deletes go out in batches (see {@link Deletes}). Topics ({@link SqsTopics}) and local
+ * transactions ({@link SqsTransaction}) are extensions; the messages they send carry Wharf's
+ * MessageId in the attribute {@value #ID_ATTRIBUTE}, so one user attribute of SQS's 10 is kept
+ * for it, and queue names starting with {@value SqsTopics#RESERVED} are the topics'.
  */
-final class SqsQueueService implements QueueService, FilteredReceive {
+final class SqsQueueService implements QueueService, FilteredReceive, Transactions {
+    /** The message attribute that carries a MessageId Wharf gave; receive shows it as the MessageId. */
+    static final String ID_ATTRIBUTE = "wharf.id";
+    /** What {@value #ID_ATTRIBUTE} with a UUID takes of a message's size: its name, type and value. */
+    private static final int ID_ATTRIBUTE_BYTES = 64;
+    private static final Limits LIMITS = new Limits(Limits.SQS.maxMessageAttributes() - 1,
+            Limits.SQS.maxMessageBytes() - ID_ATTRIBUTE_BYTES, Limits.SQS.delayGranularityMillis(),
+            Limits.SQS.maxDelayMillis());
     /** Wharf's attribute that SQS does not have: its deduplication window is fixed at 5 minutes. */
     private static final String DEDUPLICATION_WINDOW = "DeduplicationWindow";
     private static final String SQS_DEDUPLICATION_WINDOW = "300";
@@ -58,6 +83,8 @@ final class SqsQueueService implements QueueService, FilteredReceive {
     private final SqsClient client;
     private final Prefetch prefetch;
     private final Deletes deletes;
+    private final SqsTopics topics;
+    private final Map<String, Boolean> contentBasedDeduplication = new ConcurrentHashMap<>();
 
     SqsQueueService(SqsOptions options, Clock clock) {
         this.options = options;
@@ -72,6 +99,7 @@ final class SqsQueueService implements QueueService, FilteredReceive {
                 .build();
         this.deletes = new Deletes(this);
         this.prefetch = new Prefetch(this);
+        this.topics = new SqsTopics(this);
     }
 
     private static AwsCredentialsProvider credentials(SqsOptions o) {
@@ -97,12 +125,40 @@ final class SqsQueueService implements QueueService, FilteredReceive {
     @Override
     public String createQueue(String queueName, Map<String, String> attributes) {
         boolean fifo = Names.checkQueueName(queueName);
+        if (queueName.startsWith(SqsTopics.RESERVED)) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue name '" + queueName + "' starts with '"
+                    + SqsTopics.RESERVED + "', which the SQS backend keeps for the queues of topics");
+        }
         Map<String, String> a = serverAttributes(attributes == null ? Map.of() : attributes);
         if (fifo) {
             a.putIfAbsent("FifoQueue", "true");
         }
         return SqsErrors.call("CreateQueue " + queueName, () -> client.createQueue(r -> r
                 .queueName(options.serverName(queueName)).attributesWithStrings(a)).queueUrl());
+    }
+
+    /** CreateQueue of a standard queue by its server name, with {@code tags}. */
+    String createServerQueue(String serverName, Map<String, String> tags) {
+        return SqsErrors.call("CreateQueue " + serverName, () -> client.createQueue(r -> r
+                .queueName(serverName).tags(tags.isEmpty() ? null : tags)).queueUrl());
+    }
+
+    /** GetQueueUrl by the server's name. */
+    String serverUrl(String serverName) {
+        return SqsErrors.call("GetQueueUrl " + serverName,
+                () -> client.getQueueUrl(r -> r.queueName(serverName)).queueUrl());
+    }
+
+    /** ListQueueTags. */
+    Map<String, String> queueTags(String queueUrl) {
+        return SqsErrors.call("ListQueueTags " + queueUrl,
+                () -> client.listQueueTags(r -> r.queueUrl(queueUrl)).tags());
+    }
+
+    /** True if {@code queueUrl} is a FIFO queue with ContentBasedDeduplication; read once per queue. */
+    boolean contentBasedDeduplication(String queueUrl) {
+        return contentBasedDeduplication.computeIfAbsent(queueUrl, u -> Boolean.parseBoolean(
+                getQueueAttributes(u, List.of("ContentBasedDeduplication")).get("ContentBasedDeduplication")));
     }
 
     /** Wharf's attributes as the server's: a dead-letter target by name becomes the server's ARN. */
@@ -127,6 +183,7 @@ final class SqsQueueService implements QueueService, FilteredReceive {
     @Override
     public void deleteQueue(String queueUrl) {
         prefetch.forget(queueUrl);
+        contentBasedDeduplication.remove(queueUrl);
         SqsErrors.call("DeleteQueue " + queueUrl, () -> client.deleteQueue(r -> r.queueUrl(queueUrl)));
     }
 
@@ -139,7 +196,15 @@ final class SqsQueueService implements QueueService, FilteredReceive {
 
     @Override
     public List<String> listQueues(String prefix) {
-        String p = options.serverName(prefix == null ? "" : prefix);
+        String reserved = options.serverName(SqsTopics.RESERVED);
+        List<String> urls = new ArrayList<>(listServerQueues(options.serverName(prefix == null ? "" : prefix)));
+        urls.removeIf(u -> name(u).startsWith(reserved));
+        urls.sort((x, y) -> name(x).compareTo(name(y)));
+        return urls;
+    }
+
+    /** ListQueues by the server's name prefix, all pages, in the server's order. */
+    List<String> listServerQueues(String p) {
         List<String> urls = new ArrayList<>();
         String token = null;
         do {
@@ -153,7 +218,6 @@ final class SqsQueueService implements QueueService, FilteredReceive {
             urls.addAll(page.queueUrls());
             token = page.nextToken();
         } while (token != null);
-        urls.sort((x, y) -> name(x).compareTo(name(y)));
         return urls;
     }
 
@@ -197,6 +261,7 @@ final class SqsQueueService implements QueueService, FilteredReceive {
         SqsErrors.call("SetQueueAttributes " + queueUrl,
                 () -> client.setQueueAttributes(r -> r.queueUrl(queueUrl).attributesWithStrings(a)));
         prefetch.forget(queueUrl);
+        contentBasedDeduplication.remove(queueUrl);
     }
 
     // ---- messages ----
@@ -253,11 +318,13 @@ final class SqsQueueService implements QueueService, FilteredReceive {
         Map<String, MessageAttributeValue> attributes = new HashMap<>();
         m.messageAttributes().forEach((k, v) -> attributes.put(k, new MessageAttributeValue(v.dataType(),
                 v.stringValue(), v.binaryValue() == null ? null : v.binaryValue().asByteArray())));
-        return new ReceivedMessage(m.messageId(), m.receiptHandle(), m.body(), m.md5OfBody(),
+        MessageAttributeValue wharfId = attributes.remove(ID_ATTRIBUTE);
+        String messageId = wharfId != null ? wharfId.stringValue() : m.messageId();
+        return new ReceivedMessage(messageId, m.receiptHandle(), m.body(), m.md5OfBody(),
                 longOf(a.get("SentTimestamp")), (int) longOf(a.get("ApproximateReceiveCount")),
                 longOf(a.get("ApproximateFirstReceiveTimestamp")), a.get("MessageGroupId"),
                 a.get("MessageDeduplicationId"), a.get("SequenceNumber"),
-                org.wharfmq.store.MessageOptions.Options.DEFAULT_PRIORITY, 0, attributes);
+                MessageOptions.Options.DEFAULT_PRIORITY, 0, attributes);
     }
 
     private static long longOf(String s) {
@@ -342,8 +409,54 @@ final class SqsQueueService implements QueueService, FilteredReceive {
         prefetch.wakeUp(queueUrl);
     }
 
+    // ---- Topics and Transactions ----
+
+    @Override
+    public StoreTransaction begin() {
+        return new SqsTransaction(this, topics);
+    }
+
+    // XA-UNTIL-SPLIT: delete this method when Transactions loses xaResource() to XaTransactions.
+    @Override
+    public StoreXAResource xaResource() {
+        throw new QueueServiceException(INVALID_TRANSACTION_STATE, "XA is not possible on SQS: it has no"
+                + " durable prepare, and a commit of several requests is not atomic");
+    }
+
+    @Override
+    public <T> Optional<T> extension(Class<T> type) {
+        if (type == Topics.class) {
+            return Optional.of(type.cast(topics));
+        }
+        return QueueService.super.extension(type);
+    }
+
+    /** {@code request} with {@code options}' delay, if it has one, rounded up to whole seconds. */
+    static SendMessageRequest withDelay(SendMessageRequest request, MessageOptions.Options options) {
+        if (options == null || options.delayMillis() < 0) {
+            return request;
+        }
+        return request.withDelaySeconds((int) ((options.delayMillis() + 999) / 1000));
+    }
+
+    /** The MD5 of a body, hex, as SQS reports it. */
+    static String md5(String body) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5")
+                    .digest(body.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("MD5 is missing from this JVM", e);
+        }
+    }
+
+    @Override
+    public Limits limits() {
+        return LIMITS;
+    }
+
     @Override
     public void close() {
+        topics.close();
         prefetch.close();
         deletes.close();
         client.close();

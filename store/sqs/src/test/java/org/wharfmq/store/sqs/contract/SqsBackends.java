@@ -6,7 +6,8 @@ import org.wharfmq.store.sqs.testing.ElasticMq;
 /** The SQS backend as the contract suite runs it: stores on the run's shared ElasticMQ, each with its own queue prefix. */
 public final class SqsBackends {
     public static final Backend SQS = Backend.of("sqs on ElasticMQ", name -> ElasticMq.shared().storeUrl(prefix(name)))
-            .withCapabilities(java.util.Set.of(org.wharfmq.store.FilteredReceive.class));
+            .withCapabilities(java.util.Set.of(org.wharfmq.store.FilteredReceive.class, org.wharfmq.store.Topics.class,
+                    org.wharfmq.store.Transactions.class));
 
     private SqsBackends() {
     }

@@ -1,0 +1,199 @@
+package org.wharfmq.store.sqs;
+
+import static org.wharfmq.store.ErrorCodes.INVALID_TRANSACTION_STATE;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.BiPredicate;
+import org.wharfmq.store.BatchEntry;
+import org.wharfmq.store.BatchResult;
+import org.wharfmq.store.BatchResultErrorEntry;
+import org.wharfmq.store.MessageOptions;
+import org.wharfmq.store.MessageView;
+import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.SendMessageRequest;
+import org.wharfmq.store.SendResult;
+import org.wharfmq.store.StoreTransaction;
+import org.wharfmq.store.VisibilityChange;
+import org.wharfmq.store.model.Names;
+
+/**
+ * A local transaction on SQS: sends, publishes, deletes and visibility changes are buffered and go
+ * to the server at {@link #commit()}, in batches of up to 10 per queue.
+ *
+ * <p><b>MessageIds.</b> SQS gives a message its id only when it is sent, but a buffered send must
+ * return the id the message will have. So every message sent here (and every copy of a publish) gets
+ * a Wharf MessageId, a random UUID, when it is buffered; it travels in the message attribute
+ * {@value SqsQueueService#ID_ATTRIBUTE}, which receive turns back into {@code messageId} (and hides).
+ * A FIFO send without a MessageDeduplicationId, to a queue without ContentBasedDeduplication, gets
+ * that id as its deduplication id too, fixed at buffer time: a send that is repeated (by the SDK's
+ * retries or a retried commit) within SQS's 5 minutes is dropped as a duplicate. A FIFO send that
+ * duplicates an earlier message is not delivered, and the id returned for it names no message.
+ *
+ * <p><b>Commit is not atomic on SQS.</b> It runs in four steps, so that a failure or a crash can
+ * leave duplicates but never lose a message:
+ * <ol>
+ * <li>every message to delete is hidden for {@value #HOLD_SECONDS} s (ChangeMessageVisibilityBatch).
+ *     This checks the receipt handles on servers that reject stale ones (ElasticMQ does; Amazon SQS
+ *     may accept a stale handle and do nothing) and keeps the messages from being delivered again
+ *     while the commit runs. A refused handle fails the commit here, before anything is sent; the
+ *     messages of the handles that were taken stay hidden until the caller makes them visible;</li>
+ * <li>the sends and publishes, per queue in buffer order;</li>
+ * <li>the deletes;</li>
+ * <li>the visibility changes.</li>
+ * </ol>
+ * A failed entry fails the commit with its error code after the requests before it. What a failure
+ * in step 2 to 4 leaves: the sends already taken are delivered (and the deletes not yet done are
+ * not), so the received messages come back after their visibility and are processed again. A crash
+ * does the same, except that nothing remains to retry. Every entry the server confirmed leaves the
+ * buffer, so calling {@code commit} again after a failure does only what is left; {@code rollback}
+ * drops it.
+ *
+ * <p>Publishes are fanned out to the topic's subscriptions when the commit starts.
+ */
+final class SqsTransaction implements StoreTransaction {
+    /** How long step 1 hides the messages to delete; a crash after it makes them visible again after this. */
+    static final int HOLD_SECONDS = 60;
+    private static final int BATCH = 10;
+
+    private record Handle(String queueUrl, String receiptHandle, int visibilityTimeoutSeconds) {
+    }
+
+    private record Publish(String topicName, String messageId, SendMessageRequest request,
+                           MessageOptions.Options options, BiPredicate<String, MessageView> accept) {
+    }
+
+    private final SqsQueueService service;
+    private final SqsTopics topics;
+    private final Outbox sends = new Outbox();
+    private final List<Publish> publishes = new ArrayList<>();
+    private final List<Handle> deletes = new ArrayList<>();
+    private final List<Handle> changes = new ArrayList<>();
+    private boolean held;
+    private boolean ended;
+
+    SqsTransaction(SqsQueueService service, SqsTopics topics) {
+        this.service = service;
+        this.topics = topics;
+    }
+
+    @Override
+    public SendResult sendMessage(SendMessageRequest request, MessageOptions.Options options) {
+        checkOpen();
+        String id = UUID.randomUUID().toString();
+        SendMessageRequest r = SqsQueueService.withDelay(request, options);
+        if (r.messageDeduplicationId() == null && Names.isFifo(SqsQueueService.name(r.queueUrl()))
+                && !service.contentBasedDeduplication(r.queueUrl())) {
+            r = new SendMessageRequest(r.queueUrl(), r.messageBody(), r.delaySeconds(), r.messageAttributes(),
+                    r.messageGroupId(), id);
+        }
+        sends.add(id, r);
+        return new SendResult(null, id, SqsQueueService.md5(r.messageBody()), null);
+    }
+
+    @Override
+    public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
+                              BiPredicate<String, MessageView> accept) {
+        checkOpen();
+        topics.checkTopicName(topicName);
+        String id = UUID.randomUUID().toString();
+        publishes.add(new Publish(topicName, id, SqsQueueService.withDelay(request, options), options,
+                accept));
+        return new SendResult(null, id, SqsQueueService.md5(request.messageBody()), null);
+    }
+
+    @Override
+    public void deleteMessage(String queueUrl, String receiptHandle) {
+        checkOpen();
+        deletes.add(new Handle(queueUrl, receiptHandle, 0));
+    }
+
+    @Override
+    public void changeMessageVisibility(String queueUrl, String receiptHandle, int visibilityTimeoutSeconds) {
+        checkOpen();
+        changes.add(new Handle(queueUrl, receiptHandle, visibilityTimeoutSeconds));
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return sends.isEmpty() && publishes.isEmpty() && deletes.isEmpty() && changes.isEmpty();
+    }
+
+    @Override
+    public void commit() {
+        checkOpen();
+        if (!held) {
+            apply(deletes, "ChangeMessageVisibilityBatch (hold before delete)", (url, e) ->
+                    service.changeMessageVisibilityBatch(url, e.stream().map(b -> new BatchEntry<>(b.id(),
+                            new VisibilityChange(b.value().receiptHandle(), HOLD_SECONDS))).toList()), false);
+            held = true;
+        }
+        while (!publishes.isEmpty()) {
+            Publish p = publishes.get(0);
+            topics.fanOut(p.topicName(), p.messageId(), p.request(), p.options(), p.accept(), sends);
+            publishes.remove(0);
+        }
+        sends.flush(service);
+        apply(deletes, "DeleteMessageBatch", (url, e) -> service.deleteMessageBatch(url, e.stream()
+                .map(b -> new BatchEntry<>(b.id(), b.value().receiptHandle())).toList()), true);
+        apply(changes, "ChangeMessageVisibilityBatch", (url, e) -> service.changeMessageVisibilityBatch(url,
+                e.stream().map(b -> new BatchEntry<>(b.id(), new VisibilityChange(b.value().receiptHandle(),
+                        b.value().visibilityTimeoutSeconds()))).toList()), true);
+        ended = true;
+    }
+
+    private interface BatchCall {
+        BatchResult<String> call(String queueUrl, List<BatchEntry<Handle>> entries);
+    }
+
+    /**
+     * Runs {@code call} over {@code handles} per queue in batches; with {@code consume} the handles the
+     * server took leave the list. Throws at the first refused entry.
+     */
+    private static void apply(List<Handle> handles, String what, BatchCall call, boolean consume) {
+        Map<String, List<Handle>> byQueue = new LinkedHashMap<>();
+        for (Handle h : handles) {
+            byQueue.computeIfAbsent(h.queueUrl(), k -> new ArrayList<>()).add(h);
+        }
+        for (Map.Entry<String, List<Handle>> q : byQueue.entrySet()) {
+            List<Handle> all = q.getValue();
+            for (int i = 0; i < all.size(); i += BATCH) {
+                List<BatchEntry<Handle>> entries = new ArrayList<>();
+                for (Handle h : all.subList(i, Math.min(all.size(), i + BATCH))) {
+                    entries.add(new BatchEntry<>("h" + entries.size(), h));
+                }
+                BatchResult<String> result = call.call(q.getKey(), entries);
+                if (consume) {
+                    for (String ok : result.successful()) {
+                        handles.remove(entries.get(Integer.parseInt(ok.substring(1))).value());
+                    }
+                }
+                if (!result.failed().isEmpty()) {
+                    BatchResultErrorEntry f = result.failed().get(0);
+                    String handle = entries.get(Integer.parseInt(f.id().substring(1))).value().receiptHandle();
+                    throw new QueueServiceException(f.code(), "commit: " + what + " in " + q.getKey()
+                            + " refused receipt handle " + handle + ": " + f.message(), f.senderFault(), null);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void rollback() {
+        checkOpen();
+        sends.clear();
+        publishes.clear();
+        deletes.clear();
+        changes.clear();
+        ended = true;
+    }
+
+    private void checkOpen() {
+        if (ended) {
+            throw new QueueServiceException(INVALID_TRANSACTION_STATE, "the transaction has already ended");
+        }
+    }
+}
