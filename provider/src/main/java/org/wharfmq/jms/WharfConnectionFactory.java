@@ -86,8 +86,8 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
 
     /**
      * The optional capabilities of the store's backend ({@code Topics}, {@code Browsing},
-     * {@code FilteredReceive}, {@code MessageOptions}, {@code Transactions}); docs/mapping.md says
-     * what JMS does without each.
+     * {@code FilteredReceive}, {@code MessageOptions}, {@code Transactions}, {@code XaTransactions});
+     * docs/mapping.md says what JMS does without each.
      */
     public java.util.Set<String> capabilities() throws JMSException {
         return gateway(ConnectionOptions.parse(url).storeUrl()).capabilities();

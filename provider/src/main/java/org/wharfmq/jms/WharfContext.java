@@ -79,8 +79,10 @@ public final class WharfContext implements JMSContext, XAJMSContext {
         this.shared = new SharedConnection(connection);
         this.sessionMode = sessionMode;
         this.xa = xa;
-        if (sessionMode == SESSION_TRANSACTED || xa) {
-            run(() -> connection.gateway.requireTransactions(xa ? "an XA JMSContext" : "a transacted JMSContext"));
+        if (xa) {
+            run(() -> connection.gateway.requireXa("an XA JMSContext"));
+        } else if (sessionMode == SESSION_TRANSACTED) {
+            run(() -> connection.gateway.requireTransactions("a transacted JMSContext"));
         }
     }
 

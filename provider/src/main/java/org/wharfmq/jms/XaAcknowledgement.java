@@ -16,7 +16,7 @@ final class XaAcknowledgement extends Acknowledgement {
 
     XaAcknowledgement(StoreGateway gateway) throws JMSException {
         super(gateway);
-        gateway.requireTransactions("an XA session");
+        gateway.requireXa("an XA session");
         this.outside = new Automatic(gateway);
     }
 

@@ -26,6 +26,7 @@ import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
+import org.wharfmq.store.XaTransactions;
 
 /**
  * The one door from the JMS objects to a store backend, one per open store URL in this JVM. It
@@ -47,6 +48,7 @@ public final class StoreGateway {
     private final Browsing browsing;
     private final MessageOptions options;
     private final Transactions transactions;
+    private final XaTransactions xaTransactions;
     private final Receiving receiving;
     private final Encoding encoding;
     /** Queue name to the URL the backend gave for it: the queues known to exist. */
@@ -60,6 +62,7 @@ public final class StoreGateway {
         this.browsing = service.extension(Browsing.class).orElse(null);
         this.options = service.extension(MessageOptions.class).orElse(null);
         this.transactions = service.extension(Transactions.class).orElse(null);
+        this.xaTransactions = service.extension(XaTransactions.class).orElse(null);
         this.encoding = new Encoding(service.limits(), options != null, addresses);
         this.receiving = new Receiving(service, service.extension(FilteredReceive.class).orElse(null));
     }
@@ -127,12 +130,20 @@ public final class StoreGateway {
         if (transactions != null) {
             names.add("Transactions");
         }
+        if (xaTransactions != null) {
+            names.add("XaTransactions");
+        }
         return names;
     }
 
-    /** Fails unless the backend offers transactions, which {@code what} needs. */
+    /** Fails unless the backend offers local transactions, which {@code what} needs. */
     public void requireTransactions(String what) throws JMSException {
         require(transactions, "Transactions", what);
+    }
+
+    /** Fails unless the backend offers XA transactions, which {@code what} needs. */
+    public void requireXa(String what) throws JMSException {
+        require(xaTransactions, "XaTransactions", what);
     }
 
     private void requireTopics(String what) throws JMSException {
@@ -426,7 +437,7 @@ public final class StoreGateway {
 
     /** A new XA resource. */
     public XaBranch xa() throws JMSException {
-        requireTransactions("an XA session");
-        return new XaBranch(transactions.xaResource());
+        requireXa("an XA session");
+        return new XaBranch(xaTransactions.xaResource());
     }
 }

@@ -18,6 +18,7 @@ import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
 import jakarta.jms.Topic;
+import jakarta.jms.XAConnection;
 import org.junit.jupiter.api.Test;
 import org.wharfmq.jms.WharfConnectionFactory;
 
@@ -35,13 +36,13 @@ class CapabilityFallbackTest {
     }
 
     @Test
-    void withoutTransactionsATransactedOrXaSessionFailsAtCreation() throws JMSException {
-        WharfConnectionFactory f = without("Transactions");
-        try (Connection c = f.createXAConnection()) {
+    void withoutEitherTransactionCapabilityATransactedOrXaSessionFailsAtCreation() throws JMSException {
+        WharfConnectionFactory f = without("Transactions,XaTransactions");
+        try (XAConnection c = f.createXAConnection()) {
             JMSException tx = assertThrows(JMSException.class, () -> c.createSession(true, Session.SESSION_TRANSACTED));
             assertNames(tx, "Transactions", "MaskedQueueService", "transacted session");
-            JMSException xa = assertThrows(JMSException.class, () -> f.createXAConnection().createXASession());
-            assertNames(xa, "Transactions", "XA session");
+            JMSException xa = assertThrows(JMSException.class, c::createXASession);
+            assertNames(xa, "XaTransactions", "XA session");
             assertThrows(JMSRuntimeException.class, () -> f.createContext(JMSContext.SESSION_TRANSACTED));
             Session s = c.createSession(false, Session.CLIENT_ACKNOWLEDGE);
             Queue q = s.createQueue("plain");
@@ -50,6 +51,41 @@ class CapabilityFallbackTest {
             Message m = s.createConsumer(q).receive(5_000);
             assertEquals("still works", ((TextMessage) m).getText());
             m.acknowledge();
+        }
+    }
+
+    @Test
+    void withoutXaTransactionsATransactedSessionStillCommitsAndRollsBack() throws JMSException {
+        try (Connection c = without("XaTransactions").createConnection()) {
+            c.start();
+            Session s = c.createSession(true, Session.SESSION_TRANSACTED);
+            Queue q = s.createQueue("local");
+            s.createProducer(q).send(s.createTextMessage("committed"));
+            s.commit();
+            MessageConsumer consumer = s.createConsumer(q);
+            assertEquals("committed", ((TextMessage) consumer.receive(5_000)).getText());
+            s.rollback();
+            Message again = consumer.receive(5_000);
+            assertEquals("committed", ((TextMessage) again).getText());
+            assertTrue(again.getJMSRedelivered());
+            s.commit();
+            assertNull(consumer.receive(300));
+        }
+    }
+
+    @Test
+    void withoutXaTransactionsAnXaSessionOrXaContextFailsAtCreation() throws JMSException {
+        WharfConnectionFactory f = without("XaTransactions");
+        try (XAConnection c = f.createXAConnection()) {
+            assertNames(assertThrows(JMSException.class, c::createXASession), "XaTransactions", "XA session");
+        }
+        assertNames(assertThrows(JMSRuntimeException.class, f::createXAContext), "XaTransactions", "XA JMSContext");
+    }
+
+    @Test
+    void withoutTransactionsAloneAnXaSessionIsStillMade() throws JMSException {
+        try (XAConnection c = without("Transactions").createXAConnection()) {
+            assertNotNull(c.createXASession().getXAResource());
         }
     }
 

@@ -20,7 +20,10 @@ public final class TestStores {
         return MASK.isEmpty() ? inner : "wharf:masked:" + MASK + ":" + inner;
     }
 
-    /** True unless the run hides {@code capability} (Topics, Browsing, FilteredReceive, MessageOptions, Transactions). */
+    /**
+     * True unless the run hides {@code capability} (Topics, Browsing, FilteredReceive, MessageOptions,
+     * Transactions, XaTransactions).
+     */
     public static boolean offers(String capability) {
         return Arrays.stream(MASK.split(",")).noneMatch(capability::equals);
     }

@@ -101,13 +101,13 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
 
     /**
      * One resource of the store: its prepared branches are store-wide, so it recovers them all.
-     * None on a backend without transactions, which has no branches.
+     * None on a backend without XA transactions, which has no branches.
      */
     @Override
     public XAResource[] getXAResources(ActivationSpec[] specs) throws ResourceException {
         String u = url();
         try {
-            if (!new WharfConnectionFactory(u).capabilities().contains("Transactions")) {
+            if (!new WharfConnectionFactory(u).capabilities().contains("XaTransactions")) {
                 return new XAResource[0];
             }
             return new XAResource[] {recovery.createXASession().getXAResource()};

@@ -30,16 +30,22 @@ import jakarta.resource.spi.endpoint.MessageEndpointFactory;
 import jakarta.resource.spi.work.Work;
 import jakarta.resource.spi.work.WorkManager;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.wharfmq.jms.WharfConnectionFactory;
 import org.wharfmq.ra.inbound.WharfActivationSpec;
 import org.wharfmq.ra.outbound.PooledConnectionFactory;
 import org.wharfmq.ra.outbound.WharfManagedConnectionFactory;
 
-/** The adapter on a backend without transactions: it declares NoTransaction, and still sends and delivers. */
+/**
+ * The adapter on a backend without transactions: it declares NoTransaction, and still sends and
+ * delivers. A transacted MDB is delivered to without a transaction on any backend without XA.
+ */
 class NoTransactionsBackendTest {
 
-    private static String limitedUrl() {
-        return "wharf:masked:Transactions:wharf:memory:ra-" + UUID.randomUUID();
+    /** A fresh store without the capabilities that {@code mask} names. */
+    private static String limitedUrl(String mask) {
+        return "wharf:masked:" + mask + ":wharf:memory:ra-" + UUID.randomUUID();
     }
 
     /** A connection manager without a pool: each request gets a new managed connection. */
@@ -51,9 +57,12 @@ class NoTransactionsBackendTest {
     @Test
     void outboundDeclaresNoTransactionAndStillSends() throws Exception {
         WharfManagedConnectionFactory mcf = new WharfManagedConnectionFactory();
-        mcf.setConnectionURL(limitedUrl());
+        mcf.setConnectionURL(limitedUrl("Transactions,XaTransactions"));
         assertEquals(TransactionSupportLevel.NoTransaction, mcf.getTransactionSupport());
-        assertThrows(NotSupportedException.class, () -> mcf.createManagedConnection(null, null).getXAResource());
+        ManagedConnection mc = mcf.createManagedConnection(null, null);
+        assertThrows(NotSupportedException.class, mc::getXAResource);
+        assertThrows(NotSupportedException.class, mc::getLocalTransaction);
+        mc.destroy();
 
         PooledConnectionFactory cf = (PooledConnectionFactory) mcf.createConnectionFactory(UNPOOLED);
         try (JMSContext ctx = cf.createContext()) {
@@ -73,9 +82,10 @@ class NoTransactionsBackendTest {
         assertEquals(TransactionSupportLevel.XATransaction, mcf.getTransactionSupport());
     }
 
-    @Test
-    void aTransactedMdbIsDeliveredToWithoutATransaction() throws Exception {
-        String url = limitedUrl();
+    @ParameterizedTest(name = "without {0}")
+    @ValueSource(strings = {"Transactions,XaTransactions", "XaTransactions"})
+    void aTransactedMdbIsDeliveredToWithoutATransaction(String mask) throws Exception {
+        String url = limitedUrl(mask);
         WharfResourceAdapter ra = new WharfResourceAdapter();
         ra.setConnectionURL(url);
         ra.start(bootstrap());

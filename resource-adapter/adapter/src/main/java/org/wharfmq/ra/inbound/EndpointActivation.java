@@ -49,10 +49,10 @@ final class EndpointActivation {
         }
         WharfConnectionFactory cf = new WharfConnectionFactory(connectionUrl());
         try {
-            if (transacted && !cf.capabilities().contains("Transactions")) {
+            if (transacted && !cf.capabilities().contains("XaTransactions")) {
                 // The MDB asked for XA, which this backend cannot join: deliver as AUTO_ACKNOWLEDGE.
                 LOG.warning(() -> "Wharf delivers " + spec + " without a transaction: the store's backend offers"
-                        + " no transactions");
+                        + " no XA transactions");
                 transacted = false;
             }
             connection = transacted ? cf.createXAConnection() : cf.createConnection();

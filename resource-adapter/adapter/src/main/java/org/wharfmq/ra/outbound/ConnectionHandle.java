@@ -18,7 +18,7 @@ import jakarta.jms.TopicSession;
 
 /**
  * A {@code Connection} handle. It has at most one open session, as Jakarta Messaging allows an EE
- * component, and that session is the managed connection's XA session. Closing it gives the managed
+ * component, and that session is the managed connection's session. Closing it gives the managed
  * connection back to the server.
  */
 public final class ConnectionHandle implements Connection, QueueConnection, TopicConnection, ApplicationHandle {

@@ -1,10 +1,12 @@
 package org.wharfmq.ra.outbound;
 
+import java.lang.reflect.Method;
 import java.util.Set;
 import jakarta.jms.IllegalStateRuntimeException;
 import jakarta.jms.JMSContext;
+import jakarta.jms.TransactionInProgressRuntimeException;
 
-/** A {@code JMSContext} handle over the managed connection's XA context. */
+/** A {@code JMSContext} handle over the managed connection's context. */
 final class ContextHandle extends Handle {
     private static final Set<String> FORBIDDEN = Set.of("setClientID", "setExceptionListener", "stop",
             "createContext");
@@ -21,6 +23,17 @@ final class ContextHandle extends Handle {
     @Override
     Object target() {
         return owner().context();
+    }
+
+    /** A local transaction is the server's to end, as an XA one is (the XA context refuses itself). */
+    @Override
+    Object intercept(Method method, Object[] args) {
+        String name = method.getName();
+        if ((name.equals("commit") || name.equals("rollback")) && owner().inLocalTransaction()) {
+            throw new TransactionInProgressRuntimeException("JMSContext." + name + " is not allowed in a"
+                    + " transaction the server manages");
+        }
+        return null;
     }
 
     @Override

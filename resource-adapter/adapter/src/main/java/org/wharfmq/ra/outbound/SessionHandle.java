@@ -1,13 +1,15 @@
 package org.wharfmq.ra.outbound;
 
+import java.lang.reflect.Method;
 import java.util.Set;
 import jakarta.jms.IllegalStateException;
 import jakarta.jms.QueueSession;
 import jakarta.jms.Session;
 import jakarta.jms.TopicSession;
+import jakarta.jms.TransactionInProgressException;
 
 /**
- * A {@code Session} handle over its connection handle's managed XA session: in a transaction its
+ * A {@code Session} handle over its connection handle's managed session: in a transaction its
  * sends and receives join it; outside one they take effect at once.
  */
 final class SessionHandle extends Handle {
@@ -29,6 +31,17 @@ final class SessionHandle extends Handle {
     @Override
     Object target() {
         return connection.owner().session();
+    }
+
+    /** A local transaction is the server's to end, as an XA one is (the XA session refuses itself). */
+    @Override
+    Object intercept(Method method, Object[] args) throws Exception {
+        String name = method.getName();
+        if ((name.equals("commit") || name.equals("rollback")) && connection.owner().inLocalTransaction()) {
+            throw new TransactionInProgressException("Session." + name + " is not allowed in a transaction"
+                    + " the server manages");
+        }
+        return null;
     }
 
     @Override

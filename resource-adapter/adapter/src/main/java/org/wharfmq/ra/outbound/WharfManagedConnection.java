@@ -23,20 +23,25 @@ import jakarta.resource.NotSupportedException;
 import jakarta.resource.spi.LocalTransaction;
 import jakarta.resource.spi.ManagedConnection;
 import jakarta.resource.spi.ManagedConnectionMetaData;
+import jakarta.resource.spi.TransactionSupport.TransactionSupportLevel;
 import org.wharfmq.jms.WharfConnectionFactory;
 
 /**
- * A pooled physical connection: an XA connection with its one XA session (for {@code Connection}
- * handles) or an XA context (for {@code JMSContext} handles). Its XAResource is the session's store
- * XA resource, so the server enlists the session's sends and receives in its transactions.
+ * A pooled physical connection with one session (for {@code Connection} handles) or one context
+ * (for {@code JMSContext} handles), made for the factory's transaction support level. With
+ * XATransaction they are XA: the XAResource is the session's store XA resource, so the server
+ * enlists the session's sends and receives in its transactions. With LocalTransaction they are
+ * AUTO_ACKNOWLEDGE, and a transacted twin on the same connection serves the handles while a
+ * {@link SessionLocalTransaction} is active. With NoTransaction they are AUTO_ACKNOWLEDGE alone.
  */
 final class WharfManagedConnection implements ManagedConnection {
     private final RequestInfo info;
     private final Connection connection;
     private final Session session;
     private final JMSContext context;
-    /** False on a backend without transactions: plain AUTO_ACKNOWLEDGE sessions, nothing to enlist. */
-    private final boolean xa;
+    private final TransactionSupportLevel level;
+    /** With LocalTransaction only: the transaction over the transacted twin; else null. */
+    private final SessionLocalTransaction local;
     private final List<ConnectionEventListener> listeners = new CopyOnWriteArrayList<>();
     private final Set<ApplicationHandle> handles = ConcurrentHashMap.newKeySet();
     private PrintWriter logWriter;
@@ -44,22 +49,29 @@ final class WharfManagedConnection implements ManagedConnection {
     WharfManagedConnection(WharfManagedConnectionFactory factory, RequestInfo info) throws ResourceException {
         this.info = info;
         WharfConnectionFactory physical = new WharfConnectionFactory(factory.url());
-        this.xa = factory.transactional();
+        this.level = factory.level();
+        boolean xa = level == TransactionSupportLevel.XATransaction;
+        boolean localOnly = level == TransactionSupportLevel.LocalTransaction;
         try {
             if (info.kind() == RequestInfo.Kind.CONTEXT) {
                 connection = null;
                 session = null;
                 context = xa ? physical.createXAContext(info.user(), info.password())
                         : physical.createContext(info.user(), info.password());
+                local = localOnly ? SessionLocalTransaction.of(context.createContext(JMSContext.SESSION_TRANSACTED))
+                        : null;
             } else if (xa) {
                 XAConnection c = physical.createXAConnection(info.user(), info.password());
                 connection = c;
                 session = c.createXASession();
                 context = null;
+                local = null;
             } else {
                 connection = physical.createConnection(info.user(), info.password());
                 session = connection.createSession();
                 context = null;
+                local = localOnly ? SessionLocalTransaction.of(connection.createSession(Session.SESSION_TRANSACTED))
+                        : null;
             }
         } catch (JMSException e) {
             throw new ResourceException("cannot connect to the Wharf store: " + e.getMessage(), e);
@@ -77,12 +89,19 @@ final class WharfManagedConnection implements ManagedConnection {
         return connection;
     }
 
+    /** The session handles use now: the transacted twin while a local transaction is active. */
     Session session() {
-        return session;
+        return inLocalTransaction() ? local.session() : session;
     }
 
+    /** The context handles use now: the transacted twin while a local transaction is active. */
     JMSContext context() {
-        return context;
+        return inLocalTransaction() ? local.context() : context;
+    }
+
+    /** True while the server's local transaction is active: the handles may not end it themselves. */
+    boolean inLocalTransaction() {
+        return local != null && local.active();
     }
 
     @Override
@@ -135,6 +154,9 @@ final class WharfManagedConnection implements ManagedConnection {
             if (connection != null) {
                 connection.close();
             } else {
+                if (local != null) {
+                    local.context().close();
+                }
                 context.close();
             }
         } catch (JMSException | JMSRuntimeException e) {
@@ -154,14 +176,20 @@ final class WharfManagedConnection implements ManagedConnection {
 
     @Override
     public XAResource getXAResource() throws ResourceException {
-        if (!xa) {
-            throw new NotSupportedException("the Wharf store's backend offers no transactions");
+        if (level != TransactionSupportLevel.XATransaction) {
+            throw new NotSupportedException("the Wharf store's backend offers no XA transactions");
         }
         return session != null ? ((XASession) session).getXAResource() : ((XAJMSContext) context).getXAResource();
     }
 
     @Override
     public LocalTransaction getLocalTransaction() throws ResourceException {
+        if (local != null) {
+            return local;
+        }
+        if (level != TransactionSupportLevel.XATransaction) {
+            throw new NotSupportedException("the Wharf store's backend offers no transactions");
+        }
         return new OnePhaseLocalTransaction(getXAResource());
     }
 

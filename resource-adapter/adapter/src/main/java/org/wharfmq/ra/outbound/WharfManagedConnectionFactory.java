@@ -70,10 +70,11 @@ public class WharfManagedConnectionFactory implements ManagedConnectionFactory, 
     }
 
     /**
-     * True if the store's backend offers transactions, so that connections take part in XA. The
-     * server may ask before it starts the adapter, so this reads the configured URL.
+     * What the store's backend can join: XATransaction with XaTransactions, LocalTransaction with
+     * only Transactions, else NoTransaction. The server may ask before it starts the adapter, so
+     * this reads the configured URL.
      */
-    boolean transactional() throws ResourceException {
+    TransactionSupportLevel level() throws ResourceException {
         String u = connectionURL != null && !connectionURL.isBlank() ? connectionURL.trim() : null;
         if (u == null) {
             if (adapter == null) {
@@ -81,22 +82,29 @@ public class WharfManagedConnectionFactory implements ManagedConnectionFactory, 
             }
             u = adapter.configuredUrl();
         }
+        Set<String> capabilities;
         try {
-            return new WharfConnectionFactory(u).capabilities().contains("Transactions");
+            capabilities = new WharfConnectionFactory(u).capabilities();
         } catch (JMSException e) {
             throw new ResourceException("cannot open the Wharf store at '" + u + "': " + e.getMessage(), e);
         }
+        if (capabilities.contains("XaTransactions")) {
+            return TransactionSupportLevel.XATransaction;
+        }
+        return capabilities.contains("Transactions") ? TransactionSupportLevel.LocalTransaction
+                : TransactionSupportLevel.NoTransaction;
     }
 
     /**
-     * XATransaction, or NoTransaction on a backend without transactions: the server then
-     * enlists nothing and each send and acknowledgement takes effect at once. A store that cannot
-     * be opened yet keeps the level ra.xml declares (XATransaction); its connections will fail.
+     * {@link #level()}: with LocalTransaction the server runs each transaction on the connection's
+     * transacted session; with NoTransaction it enlists nothing and each send and acknowledgement
+     * takes effect at once. A store that cannot be opened yet keeps the level ra.xml declares
+     * (XATransaction); its connections will fail.
      */
     @Override
     public TransactionSupportLevel getTransactionSupport() {
         try {
-            return transactional() ? TransactionSupportLevel.XATransaction : TransactionSupportLevel.NoTransaction;
+            return level();
         } catch (ResourceException e) {
             return TransactionSupportLevel.XATransaction;
         }

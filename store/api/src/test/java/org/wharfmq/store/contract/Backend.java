@@ -17,6 +17,7 @@ import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
+import org.wharfmq.store.XaTransactions;
 
 /**
  * A backend as the contract suite sees it: the URLs of fresh stores, and what the backend claims to
@@ -26,7 +27,8 @@ import org.wharfmq.store.Transactions;
 public final class Backend {
     /** The optional capabilities a store may offer through {@link QueueService#extension(Class)}. */
     public static final Set<Class<?>> CAPABILITIES = Collections.unmodifiableSet(new LinkedHashSet<>(List.of(
-            Topics.class, Browsing.class, FilteredReceive.class, MessageOptions.class, Transactions.class)));
+            Topics.class, Browsing.class, FilteredReceive.class, MessageOptions.class, Transactions.class,
+            XaTransactions.class)));
 
     private final String name;
     private final UnaryOperator<String> storeUrl;

@@ -15,6 +15,7 @@ import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
+import org.wharfmq.store.XaTransactions;
 import org.wharfmq.store.reference.ReferenceQueueService;
 import org.wharfmq.store.testing.ManualClock;
 
@@ -68,13 +69,22 @@ class BackendTest {
     void aMaskedBackendClaimsWhatTheMaskLeavesOnTheSameStores() {
         Backend masked = FULL.masked("Transactions,MessageOptions,attributes=10");
 
-        assertEquals(Set.of(Topics.class, Browsing.class, FilteredReceive.class), masked.capabilities());
+        assertEquals(Set.of(Topics.class, Browsing.class, FilteredReceive.class, XaTransactions.class),
+                masked.capabilities());
         assertFalse(masked.has(Transactions.class) || masked.has(MessageOptions.class));
         String url = masked.storeUrl("q");
         assertTrue(url.startsWith("wharf:masked:Transactions,MessageOptions,attributes=10:wharf:memory:q-"), url);
         assertEquals("wharf:masked:Transactions,MessageOptions,attributes=10:wharf:derby:d",
                 masked.durableStoreUrl(Path.of("d")));
         assertTrue(masked.crashTests());
+    }
+
+    @Test
+    void maskingXaTransactionsLeavesLocalTransactionsClaimed() {
+        Backend masked = FULL.masked("XaTransactions");
+
+        assertTrue(masked.has(Transactions.class));
+        assertFalse(masked.has(XaTransactions.class));
     }
 
     @Test

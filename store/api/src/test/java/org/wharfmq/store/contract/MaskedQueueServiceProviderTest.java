@@ -78,6 +78,12 @@ class MaskedQueueServiceProviderTest {
         openFails("wharf:masked:Topics," + word + ":wharf:memory:x", "unknown word '" + word + "'");
     }
 
+    @Test
+    void unknownMaskWordFailsNamingEveryKnownWord() {
+        openFails("wharf:masked:Colour:wharf:memory:x", "known: Topics, Browsing, FilteredReceive, MessageOptions,"
+                + " Transactions, XaTransactions, attributes=<n>");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"ten", "0", "-3", "", "99999999999"})
     void badAttributeCountFailsTheOpenNamingIt(String value) {

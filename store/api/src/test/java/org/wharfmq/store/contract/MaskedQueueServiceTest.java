@@ -21,6 +21,7 @@ import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
+import org.wharfmq.store.XaTransactions;
 
 /** The wrapper hides what it is told to, reports its limits, and forwards everything else. */
 class MaskedQueueServiceTest {
@@ -31,7 +32,7 @@ class MaskedQueueServiceTest {
     /** A store that, like the Derby one, implements every capability itself. */
     private final QueueService inner = (QueueService) Proxy.newProxyInstance(getClass().getClassLoader(),
             new Class<?>[] {QueueService.class, Topics.class, Browsing.class, FilteredReceive.class,
-                MessageOptions.class, Transactions.class},
+                MessageOptions.class, Transactions.class, XaTransactions.class},
             (proxy, method, args) -> switch (method.getName()) {
                 case "extension" -> ((Class<?>) args[0]).isInstance(proxy) ? Optional.of(proxy) : Optional.empty();
                 case "limits" -> INNER_LIMITS;
@@ -54,9 +55,17 @@ class MaskedQueueServiceTest {
 
         assertTrue(masked.extension(Transactions.class).isEmpty());
         assertTrue(masked.extension(FilteredReceive.class).isEmpty());
-        for (Class<?> shown : List.of(Topics.class, Browsing.class, MessageOptions.class)) {
+        for (Class<?> shown : List.of(Topics.class, Browsing.class, MessageOptions.class, XaTransactions.class)) {
             assertSame(inner, masked.extension(shown).orElseThrow(), shown.getSimpleName());
         }
+    }
+
+    @Test
+    void hidingXaTransactionsLeavesLocalTransactions() {
+        MaskedQueueService masked = mask(XaTransactions.class);
+
+        assertTrue(masked.extension(XaTransactions.class).isEmpty());
+        assertSame(inner, masked.extension(Transactions.class).orElseThrow());
     }
 
     @Test

@@ -29,6 +29,7 @@ import org.wharfmq.store.StoreXAResource;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.VisibilityChange;
+import org.wharfmq.store.XaTransactions;
 
 /**
  * The queue model on Derby, as the SPI sees it. This facade only delegates: administration to
@@ -41,7 +42,7 @@ import org.wharfmq.store.VisibilityChange;
  * awaitDurable false returns before its insert is written (it becomes deliverable once it is).
  */
 public final class DerbyQueueService implements QueueService, MessageOptions, FilteredReceive, Browsing,
-        Transactions {
+        Transactions, XaTransactions {
 
     private final Store store;
     private final DerbyQueueAdmin admin;

@@ -28,7 +28,7 @@ import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.StoreXAResource;
-import org.wharfmq.store.Transactions;
+import org.wharfmq.store.XaTransactions;
 import org.wharfmq.store.contract.Backend;
 import org.wharfmq.store.testing.ManualClock;
 
@@ -260,7 +260,7 @@ public abstract class RestartContract {
         reopen();
 
         assertEquals(List.of(), receive(url, 30), "a prepared send is not delivered before commit");
-        StoreXAResource xa = backend().capability(service, Transactions.class).xaResource();
+        StoreXAResource xa = backend().capability(service, XaTransactions.class).xaResource();
         Xid recovered = find(xa.recover(XAResource.TMSTARTRSCAN), xid);
         xa.commit(recovered, false);
         List<ReceivedMessage> got = receive(url, 30);
@@ -276,7 +276,7 @@ public abstract class RestartContract {
 
         reopen();
 
-        StoreXAResource xa = backend().capability(service, Transactions.class).xaResource();
+        StoreXAResource xa = backend().capability(service, XaTransactions.class).xaResource();
         xa.rollback(find(xa.recover(XAResource.TMSTARTRSCAN), xid));
         assertEquals(List.of(), receive(url, 30));
         assertEquals(0, xa.recover(XAResource.TMSTARTRSCAN).length);
@@ -287,7 +287,7 @@ public abstract class RestartContract {
         String url = service.createQueue("orders", Map.of());
         service.sendMessage(SendMessageRequest.of(url, "a"));
         String handle = receive(url, 30).get(0).receiptHandle();
-        StoreXAResource xa = backend().capability(service, Transactions.class).xaResource();
+        StoreXAResource xa = backend().capability(service, XaTransactions.class).xaResource();
         TestXid xid = TestXid.of("delete");
         xa.start(xid, XAResource.TMNOFLAGS);
         xa.current().orElseThrow().deleteMessage(url, handle);
@@ -298,14 +298,14 @@ public abstract class RestartContract {
         clock.advanceSeconds(31);
 
         assertEquals(List.of(), receive(url, 30), "a message held by a prepared delete is not delivered");
-        StoreXAResource again = backend().capability(service, Transactions.class).xaResource();
+        StoreXAResource again = backend().capability(service, XaTransactions.class).xaResource();
         again.commit(find(again.recover(XAResource.TMSTARTRSCAN), xid), false);
         clock.advanceSeconds(31);
         assertEquals(List.of(), receive(url, 30));
     }
 
     private void prepareSend(TestXid xid, String url, String body) throws Exception {
-        StoreXAResource xa = backend().capability(service, Transactions.class).xaResource();
+        StoreXAResource xa = backend().capability(service, XaTransactions.class).xaResource();
         xa.start(xid, XAResource.TMNOFLAGS);
         xa.current().orElseThrow().sendMessage(SendMessageRequest.of(url, body), MessageOptions.Options.DEFAULT);
         xa.end(xid, XAResource.TMSUCCESS);

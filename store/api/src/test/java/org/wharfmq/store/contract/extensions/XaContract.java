@@ -21,7 +21,7 @@ import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.StoreTransaction;
 import org.wharfmq.store.StoreXAResource;
-import org.wharfmq.store.Transactions;
+import org.wharfmq.store.XaTransactions;
 import org.wharfmq.store.contract.Backend;
 import org.wharfmq.store.testing.ManualClock;
 
@@ -52,9 +52,9 @@ public abstract class XaContract {
 
     @BeforeEach
     void open() {
-        backend().assumeCapabilities(Transactions.class);
+        backend().assumeCapabilities(XaTransactions.class);
         service = QueueServices.open(backend().storeUrl("xa"), clock);
-        xa = backend().capability(service, Transactions.class).xaResource();
+        xa = backend().capability(service, XaTransactions.class).xaResource();
         url = service.createQueue("orders", Map.of());
     }
 

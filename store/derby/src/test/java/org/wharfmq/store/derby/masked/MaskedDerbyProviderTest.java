@@ -19,6 +19,7 @@ import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
+import org.wharfmq.store.XaTransactions;
 import org.wharfmq.store.contract.Backend;
 
 /** A Derby store opened through {@code wharf:masked:}: hidden capabilities are gone, the rest is Derby's. */
@@ -33,7 +34,7 @@ class MaskedDerbyProviderTest {
         try (QueueService service = open("Transactions,FilteredReceive,attributes=10")) {
             assertTrue(service.extension(Transactions.class).isEmpty());
             assertTrue(service.extension(FilteredReceive.class).isEmpty());
-            for (Class<?> shown : List.of(Topics.class, Browsing.class, MessageOptions.class)) {
+            for (Class<?> shown : List.of(Topics.class, Browsing.class, MessageOptions.class, XaTransactions.class)) {
                 assertTrue(service.extension(shown).isPresent(), shown.getSimpleName());
             }
         }
