@@ -2,7 +2,6 @@ package org.wharfmq.store.sqs;
 
 import static org.wharfmq.store.ErrorCodes.INVALID_ATTRIBUTE_NAME;
 import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
-import static org.wharfmq.store.ErrorCodes.INVALID_TRANSACTION_STATE;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -37,7 +36,6 @@ import org.wharfmq.store.SendBatchEntry;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.StoreTransaction;
-import org.wharfmq.store.StoreXAResource;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.VisibilityChange;
@@ -414,13 +412,6 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
     @Override
     public StoreTransaction begin() {
         return new SqsTransaction(this, topics);
-    }
-
-    // XA-UNTIL-SPLIT: delete this method when Transactions loses xaResource() to XaTransactions.
-    @Override
-    public StoreXAResource xaResource() {
-        throw new QueueServiceException(INVALID_TRANSACTION_STATE, "XA is not possible on SQS: it has no"
-                + " durable prepare, and a commit of several requests is not atomic");
     }
 
     @Override
