@@ -14,9 +14,10 @@ import java.util.stream.Stream;
 
 /**
  * Runs the benchmark: every selected scenario on Wharf and on ActiveMQ Artemis (default and
- * journalBufferTimeout 0), plus the disk's own fsync rate, alternating systems round by round after
- * a warm-up; then writes {@code bench-results.json}, {@code bench-results.md} and
- * {@code bench-results.png} to the output directory.
+ * journalBufferTimeout 0), plus the disk's own fsync rate, and S8 on Wharf's SQS backend and the AWS
+ * SQS JMS library, alternating systems round by round after a warm-up; then writes
+ * {@code bench-results.json}, {@code bench-results.md} and {@code bench-results.png} to the output
+ * directory.
  */
 public final class Bench {
     private final Settings settings;
@@ -53,8 +54,10 @@ public final class Bench {
         long start = System.nanoTime();
         Workloads workloads = new Workloads(settings);
         for (String scenario : settings.scenarios()) {
-            if (!scenario.equals("S7")) {
-                measureOnFreshSystems(scenario, workloads);
+            switch (scenario) {
+                case "S7" -> { } // below, in JVMs of its own
+                case SqsScenario.SCENARIO -> new SqsScenario(settings, results).run();
+                default -> measureOnFreshSystems(scenario, workloads);
             }
         }
         if (settings.scenarios().contains("S7")) {

@@ -13,6 +13,7 @@ final class Chart {
     private Chart() {
     }
 
+    /** Draws the chart, or nothing if the run measured no throughput it shows (S8 alone). */
     static void writePng(Results results, Path file) throws IOException {
         List<String> scenarios = new ArrayList<>();
         for (Results.Row r : results.rows()) {
@@ -20,6 +21,9 @@ final class Chart {
             if (label != null && !scenarios.contains(label)) {
                 scenarios.add(label);
             }
+        }
+        if (scenarios.isEmpty()) {
+            return;
         }
         scenarios.sort(String::compareTo);
         CategoryChart chart = new CategoryChartBuilder().width(1200).height(600)

@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-/** Writes a run's figures as JSON and as a Markdown table with the Wharf/Artemis ratios of medians. */
+/**
+ * Writes a run's figures as JSON and as a Markdown table with the Wharf/Artemis ratios of medians,
+ * followed by S8's table ({@link SqsReport}).
+ */
 final class Report {
     static final List<String> SYSTEMS = List.of("disk", WharfSystem.NAME, ArtemisSystem.DEFAULT, ArtemisSystem.BT0);
 
@@ -33,16 +36,27 @@ final class Report {
     static String markdown(Results results, String machine) {
         StringBuilder b = new StringBuilder();
         b.append("Machine: ").append(machine).append("\n\n");
+        Set<List<String>> lines = new LinkedHashSet<>();
+        for (Results.Row r : results.rows()) {
+            if (!r.scenario().equals(SqsScenario.SCENARIO)) {
+                lines.add(List.of(r.scenario(), r.metric()));
+            }
+        }
+        if (!lines.isEmpty()) {
+            appendTable(b, results, lines);
+        }
+        b.append(SqsReport.markdown(results));
+        return b.toString();
+    }
+
+    /** The table of Wharf beside Artemis, one line per scenario and metric. */
+    private static void appendTable(StringBuilder b, Results results, Set<List<String>> lines) {
         b.append("| scenario | metric |");
         for (String s : SYSTEMS) {
             b.append(' ').append(s).append(" |");
         }
         b.append(" wharf/artemis | wharf/artemis-bt0 |\n|---|---|");
         b.append("---|".repeat(SYSTEMS.size() + 2)).append('\n');
-        Set<List<String>> lines = new LinkedHashSet<>();
-        for (Results.Row r : results.rows()) {
-            lines.add(List.of(r.scenario(), r.metric()));
-        }
         List<List<String>> ordered = new ArrayList<>(lines);
         ordered.sort((x, y) -> x.get(0).compareTo(y.get(0)));
         for (List<String> line : ordered) {
@@ -58,10 +72,9 @@ final class Report {
         }
         b.append("\nCells: median (min-max) of the counted rounds. Ratios are of medians; for latencies and times"
                 + " lower is better.\n");
-        return b.toString();
     }
 
-    private static String cell(Results results, String scenario, String system, String metric) {
+    static String cell(Results results, String scenario, String system, String metric) {
         for (Results.Row r : results.rows()) {
             if (r.scenario().equals(scenario) && r.system().equals(system) && r.metric().equals(metric)) {
                 return fmt(r.median()) + " (" + fmt(r.min()) + "-" + fmt(r.max()) + ")";
@@ -70,7 +83,7 @@ final class Report {
         return "";
     }
 
-    private static String ratio(double a, double b) {
+    static String ratio(double a, double b) {
         return Double.isNaN(a) || Double.isNaN(b) || b == 0 ? "" : String.format(Locale.ROOT, "%.2f", a / b);
     }
 

@@ -1,11 +1,15 @@
 package org.wharfmq.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,6 +56,49 @@ class BenchHarnessTest {
         assertEquals(200, r.median("S1", WharfSystem.NAME, "msg/s"));
         String table = Report.markdown(r, "test machine");
         assertTrue(table.contains("| S1 | msg/s |  | 200 (100-300) | 100 (50.0-150) |  | 2.00 |  |"), table);
+    }
+
+    @Test
+    void theRelayCountsEveryRequestOfAKeptAliveConnectionByAction() {
+        List<String> actions = new ArrayList<>();
+        CountingRelay.RequestParser parser = new CountingRelay.RequestParser(actions::add);
+        String body = "{\"QueueUrl\":\"q\"}\r\n\r\n";
+        String stream = request("AmazonSQS.ReceiveMessage", body) + request("AmazonSQS.DeleteMessageBatch", body)
+                + "GET / HTTP/1.1\r\nHost: x\r\n\r\n";
+        byte[] bytes = stream.getBytes(StandardCharsets.ISO_8859_1);
+        for (int i = 0; i < bytes.length; i += 7) {
+            parser.feed(bytes, i, Math.min(7, bytes.length - i));
+        }
+        assertEquals(List.of("ReceiveMessage", "DeleteMessageBatch", "other"), actions);
+    }
+
+    private static String request(String target, String body) {
+        return "POST / HTTP/1.1\r\nX-Amz-Target: " + target + "\r\nContent-Length: " + body.length() + "\r\n\r\n"
+                + body;
+    }
+
+    @Test
+    void s8TargetsAreMetOrMissedByTheMedians() {
+        Results r = new Results();
+        for (String w : List.of("sync send", "async send", "AUTO drain", "CLIENT drain")) {
+            r.add("S8", WharfSqsSystem.NAME, w + " msg/s", 1000);
+            r.add("S8", WharfSqsSystem.NAME, w + " req/msg", w.equals("CLIENT drain") ? 1.1 : 0.2);
+            if (!w.equals("async send")) {
+                r.add("S8", SqsJmsSystem.NAME, w + " msg/s", w.equals("AUTO drain") ? 400 : 600);
+                r.add("S8", SqsJmsSystem.NAME, w + " req/msg", 1);
+            }
+        }
+        String table = Report.markdown(r, "test machine");
+        assertTrue(table.contains("| wharf-sqs AUTO drain >= 2.00x sqs-jms AUTO drain | 2.50x | met |"), table);
+        assertTrue(table.contains("| wharf-sqs async send >= 2.00x sqs-jms sync send | 1.67x | missed |"), table);
+        assertTrue(table.contains("| wharf-sqs CLIENT drain <= 0.35 req/msg | 1.10 | missed |"), table);
+        assertFalse(table.contains("wharf/artemis"), "no Artemis table without its scenarios: " + table);
+    }
+
+    @Test
+    void aQuickRunLeavesOutS8UnlessNamed() {
+        assertFalse(Settings.parse("--quick").scenarios().contains("S8"));
+        assertEquals(List.of("S8"), List.copyOf(Settings.parse("--quick", "--scenarios", "S8").scenarios()));
     }
 
     @Test

@@ -1,0 +1,213 @@
+package org.wharfmq.bench;
+
+import jakarta.jms.Connection;
+import jakarta.jms.Session;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.wharfmq.store.sqs.testing.ElasticMq;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.Message;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
+import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
+
+/**
+ * S8: Wharf on its SQS backend beside the AWS SQS JMS library, on one embedded ElasticMQ, with the
+ * same JMS code ({@link SqsWorkloads}). Each measured client reaches ElasticMQ through a
+ * {@link CountingRelay} of its own, so both systems report HTTP requests per message counted the
+ * same way: from opening the client until it is closed, with what it sends on closing. Queues are
+ * made, filled and checked by an SqsClient of the bench's own that talks to ElasticMQ directly.
+ */
+final class SqsScenario {
+    static final String SCENARIO = "S8";
+    /** Messages a consumer fetches at most per ReceiveMessage and holds, on both systems. */
+    static final int PREFETCH = 10;
+    /**
+     * How long a measurement waits for its client to close. The library's consumer waits out its
+     * last long poll (20 s) when it closes after a drain; that poll was counted when it was sent, and
+     * closing the relay then ends it.
+     */
+    private static final long CLOSE_WAIT_SECONDS = 2;
+
+    /** The workloads, by the name their metrics carry. */
+    enum Workload {
+        SYNC_SEND("sync send"), ASYNC_SEND("async send"), AUTO_DRAIN("AUTO drain"), CLIENT_DRAIN("CLIENT drain");
+
+        final String label;
+
+        Workload(String label) {
+            this.label = label;
+        }
+
+        boolean drains() {
+            return this == AUTO_DRAIN || this == CLIENT_DRAIN;
+        }
+    }
+
+    private final Settings settings;
+    private final Results results;
+
+    SqsScenario(Settings settings, Results results) {
+        this.settings = settings;
+        this.results = results;
+    }
+
+    void run() throws Exception {
+        List<SqsSystem> systems = List.of(new WharfSqsSystem(), new SqsJmsSystem());
+        try (ElasticMq server = ElasticMq.start(); SqsClient admin = SqsJmsSystem.client(server.endpoint())) {
+            Measurer m = new Measurer(server.endpoint(), admin);
+            try {
+                for (SqsSystem s : systems) {
+                    for (Workload w : Workload.values()) {
+                        m.measure(s, w, "w");
+                    }
+                }
+                for (int round = 1; round <= settings.rounds(); round++) {
+                    List<SqsSystem> order = new ArrayList<>(systems);
+                    if (round % 2 == 0) {
+                        Collections.reverse(order);
+                    }
+                    for (Workload w : Workload.values()) {
+                        for (SqsSystem s : order) {
+                            Map<String, Double> figures = m.measure(s, w, "r" + round);
+                            figures.forEach((metric, v) -> results.add(SCENARIO, s.name(), metric, v));
+                        }
+                    }
+                }
+            } finally {
+                m.close();
+            }
+        }
+    }
+
+    /** Measures one workload on one system on a queue of its own, deleted afterwards. */
+    private final class Measurer {
+        private final String endpoint;
+        private final int port;
+        private final SqsClient admin;
+        private final List<CompletableFuture<Void>> closing = new ArrayList<>();
+
+        Measurer(String endpoint, SqsClient admin) {
+            this.endpoint = endpoint;
+            this.port = Integer.parseInt(endpoint.substring(endpoint.lastIndexOf(':') + 1));
+            this.admin = admin;
+        }
+
+        Map<String, Double> measure(SqsSystem system, Workload w, String round) throws Exception {
+            if (w == Workload.ASYNC_SEND && !system.asyncSend()) {
+                return Map.of();
+            }
+            String queue = "s8-" + round + "-" + w.name().toLowerCase().replace('_', '-') + "-" + system.name() + "-q";
+            String url = admin.createQueue(q -> q.queueName(queue)).queueUrl();
+            int count = settings.sqsDrainCount();
+            if (w.drains()) {
+                fill(system, queue, url, count);
+            }
+            CountingRelay relay = new CountingRelay(port);
+            long opened = System.nanoTime();
+            SqsSystem.Client client = system.open(relay.endpoint(), queue);
+            Connection c = null;
+            SqsWorkloads.Timed t;
+            try {
+                c = client.factory().createConnection();
+                t = switch (w) {
+                    case SYNC_SEND -> SqsWorkloads.syncSend(c, client.queue(), settings.nanos());
+                    case ASYNC_SEND -> SqsWorkloads.asyncSend(c, client.queue(), settings.nanos());
+                    case AUTO_DRAIN -> SqsWorkloads.drain(c, client.queue(), count, Session.AUTO_ACKNOWLEDGE);
+                    case CLIENT_DRAIN -> SqsWorkloads.drain(c, client.queue(), count, Session.CLIENT_ACKNOWLEDGE);
+                };
+            } finally {
+                closing.add(close(c, client));
+            }
+            boolean closed = awaitClosed(closing.get(closing.size() - 1), CLOSE_WAIT_SECONDS);
+            double overall = (System.nanoTime() - opened) / 1e9;
+            Map<String, Long> requests = relay.counts();
+            relay.close();
+            expectOnServer(url, w.drains() ? 0 : t.messages(), system, w.label);
+            admin.deleteQueue(q -> q.queueUrl(url));
+            long total = requests.values().stream().mapToLong(Long::longValue).sum();
+            double perMessage = (double) total / t.messages();
+            System.out.printf("S8 %-3s %-12s %-9s %s msg/s, %.3f req/msg (%d messages, %d requests in %.1f s%s: %s)%n",
+                    round, w.label, system.name(), Report.fmt(t.rate()), perMessage, t.messages(), total, overall,
+                    closed ? "" : ", still closing", requests);
+            return Map.of(w.label + " msg/s", t.rate(), w.label + " req/msg", perMessage);
+        }
+
+        /** Closes the connection, then the client, on a thread of its own. */
+        private CompletableFuture<Void> close(Connection c, SqsSystem.Client client) {
+            return CompletableFuture.runAsync(() -> {
+                try (client) {
+                    if (c != null) {
+                        c.close();
+                    }
+                } catch (Exception e) {
+                    throw new IllegalStateException("S8: closing a client failed", e);
+                }
+            });
+        }
+
+        private boolean awaitClosed(CompletableFuture<Void> f, long seconds) throws Exception {
+            try {
+                f.get(seconds, TimeUnit.SECONDS);
+                return true;
+            } catch (TimeoutException e) {
+                return false;
+            } catch (ExecutionException e) {
+                throw (Exception) e.getCause();
+            }
+        }
+
+        /**
+         * Fills {@code queue} with {@code count} copies of a message the system sent there itself,
+         * 10 to a SendMessageBatch, so that every copy is encoded as that system encodes it.
+         */
+        private void fill(SqsSystem system, String queue, String url, int count) throws Exception {
+            try (SqsSystem.Client client = system.open(endpoint, queue);
+                 Connection c = client.factory().createConnection()) {
+                Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                s.createProducer(s.createQueue(client.queue())).send(s.createTextMessage(Workloads.BODY));
+            }
+            Message m = admin.receiveMessage(q -> q.queueUrl(url).messageAttributeNames("All").waitTimeSeconds(5))
+                    .messages().get(0);
+            admin.deleteMessage(q -> q.queueUrl(url).receiptHandle(m.receiptHandle()));
+            for (int sent = 0; sent < count; ) {
+                List<SendMessageBatchRequestEntry> entries = new ArrayList<>();
+                for (int i = 0; i < 10 && sent < count; i++, sent++) {
+                    entries.add(SendMessageBatchRequestEntry.builder().id("m" + i).messageBody(m.body())
+                            .messageAttributes(m.messageAttributes()).build());
+                }
+                if (!admin.sendMessageBatch(q -> q.queueUrl(url).entries(entries)).failed().isEmpty()) {
+                    throw new IllegalStateException("S8: filling " + queue + " failed");
+                }
+            }
+            expectOnServer(url, count, system, "fill");
+        }
+
+        /** Fails unless the queue holds {@code expected} messages, none of them in flight. */
+        private void expectOnServer(String url, long expected, SqsSystem system, String step) {
+            Map<QueueAttributeName, String> a = admin.getQueueAttributes(q -> q.queueUrl(url).attributeNames(
+                    QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES,
+                    QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE)).attributes();
+            long visible = Long.parseLong(a.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES));
+            long inFlight = Long.parseLong(a.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE));
+            if (visible != expected || inFlight != 0) {
+                throw new IllegalStateException("S8 " + step + " on " + system.name() + ": the queue holds " + visible
+                        + " messages and " + inFlight + " in flight, expected " + expected + " and 0");
+            }
+        }
+
+        /** Waits for the clients still closing, whose relays are closed already. */
+        void close() throws Exception {
+            for (CompletableFuture<Void> f : closing) {
+                if (!awaitClosed(f, 30)) {
+                    System.out.println("S8: a client did not close within 30 s");
+                }
+            }
+        }
+    }
+}
