@@ -15,11 +15,14 @@ import org.wharfmq.store.QueueServiceException;
 /**
  * The deletes of consuming receives, sent in batches of up to 10 per queue by one thread, not
  * waited for: a message whose delete has not reached the server when the process dies is
- * delivered again after its visibility timeout. Closing sends what is left.
+ * delivered again after its visibility timeout. A delete waits up to 5 ms for others to share its
+ * request. Closing sends what is left.
  */
 final class Deletes {
     private static final Logger LOG = LoggerFactory.getLogger(Deletes.class);
     private static final int BATCH = 10;
+    /** How long a delete waits for others to share its request. */
+    private static final long LINGER_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
     private record Pending(String queueUrl, String receiptHandle) {
     }
@@ -46,6 +49,7 @@ final class Deletes {
         while (true) {
             try {
                 taken.add(pending.take());
+                fill(taken);
             } catch (InterruptedException e) {
                 return;
             }
@@ -60,6 +64,19 @@ final class Deletes {
             if (stop) {
                 return;
             }
+        }
+    }
+
+    /** Waits up to {@link #LINGER_NANOS} for a batch of 10 to fill, unless closing. */
+    private void fill(List<Pending> taken) throws InterruptedException {
+        long until = System.nanoTime() + LINGER_NANOS;
+        while (taken.size() < BATCH && !taken.contains(STOP)) {
+            long left = until - System.nanoTime();
+            Pending p = left > 0 ? pending.poll(left, TimeUnit.NANOSECONDS) : null;
+            if (p == null) {
+                return;
+            }
+            taken.add(p);
         }
     }
 
