@@ -95,6 +95,8 @@ class CapabilityFallbackTest {
             Session s = c.createSession();
             JMSException e = assertThrows(JMSException.class, () -> s.createBrowser(s.createQueue("q")));
             assertNames(e, "Browsing", "QueueBrowser");
+            assertThrows(jakarta.jms.InvalidSelectorException.class,
+                    () -> s.createBrowser(s.createQueue("q"), "price >"), "a bad selector is reported first");
         }
     }
 
