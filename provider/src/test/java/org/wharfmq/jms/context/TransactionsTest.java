@@ -17,12 +17,19 @@ import jakarta.jms.Message;
 import jakarta.jms.Queue;
 import jakarta.jms.TransactionInProgressRuntimeException;
 import jakarta.jms.XAJMSContext;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.jms.testing.TestStores;
 
 /** SESSION_TRANSACTED and XA contexts. */
 class TransactionsTest {
     private static final WharfConnectionFactory FACTORY = Stores.factory("transactions");
+
+    @BeforeEach
+    void needsTransactions() {
+        TestStores.assumeOffers("Transactions", "a transacted or XA JMSContext");
+    }
 
     @Test
     void commitMakesTheSentMessagesVisible() {
