@@ -1,5 +1,7 @@
 package org.wharfmq.jms.gateway;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,6 +14,8 @@ import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.message.WharfMessage;
 import org.wharfmq.jms.selector.Selector;
+import org.wharfmq.store.BatchEntry;
+import org.wharfmq.store.BatchResultErrorEntry;
 import org.wharfmq.store.Browsing;
 import org.wharfmq.store.ErrorCodes;
 import org.wharfmq.store.FilteredReceive;
@@ -26,6 +30,7 @@ import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
+import org.wharfmq.store.model.MessageRules;
 
 /**
  * The one door from the JMS objects to a store backend, one per open store URL in this JVM. It
@@ -314,24 +319,58 @@ public final class StoreGateway {
         receiving.wakeUp(queueUrl);
     }
 
-    /** Deletes the delivered messages; reports those the store refused, by JMSMessageID. */
+    /**
+     * Deletes the delivered messages, in batches of up to 10 per queue (one DeleteMessage for a
+     * lone message); reports those the store refused, by JMSMessageID.
+     */
     public void acknowledge(List<Delivery> batch) throws JMSException {
-        List<String> failed = new java.util.ArrayList<>();
-        QueueServiceException cause = null;
+        Map<String, List<Delivery>> byQueue = new LinkedHashMap<>();
         for (Delivery d : batch) {
-            if (d.consumed()) {
-                continue;
+            if (!d.consumed()) {
+                byQueue.computeIfAbsent(d.queueUrl(), u -> new ArrayList<>()).add(d);
             }
-            try {
-                service.deleteMessage(d.queueUrl(), d.receiptHandle());
-            } catch (QueueServiceException e) {
-                failed.add(d.message() == null ? d.receiptHandle() : d.message().getJMSMessageID());
-                cause = e;
+        }
+        List<String> failed = new ArrayList<>();
+        QueueServiceException cause = null;
+        for (List<Delivery> deliveries : byQueue.values()) {
+            for (int from = 0; from < deliveries.size(); from += MessageRules.MAX_BATCH) {
+                List<Delivery> chunk = deliveries.subList(from,
+                        Math.min(deliveries.size(), from + MessageRules.MAX_BATCH));
+                QueueServiceException refused = delete(chunk, failed);
+                cause = refused != null ? refused : cause;
             }
         }
         if (cause != null) {
             throw Errors.acknowledgementFailed(failed, cause);
         }
+    }
+
+    /** Deletes {@code chunk}, one queue's and at most a batch; adds the refused to {@code failed}. */
+    private QueueServiceException delete(List<Delivery> chunk, List<String> failed) {
+        String queueUrl = chunk.get(0).queueUrl();
+        try {
+            if (chunk.size() == 1) {
+                service.deleteMessage(queueUrl, chunk.get(0).receiptHandle());
+                return null;
+            }
+            List<BatchEntry<String>> entries = new ArrayList<>(chunk.size());
+            for (int i = 0; i < chunk.size(); i++) {
+                entries.add(new BatchEntry<>(Integer.toString(i), chunk.get(i).receiptHandle()));
+            }
+            QueueServiceException cause = null;
+            for (BatchResultErrorEntry f : service.deleteMessageBatch(queueUrl, entries).failed()) {
+                failed.add(messageId(chunk.get(Integer.parseInt(f.id()))));
+                cause = new QueueServiceException(f.code(), f.message(), f.senderFault(), null);
+            }
+            return cause;
+        } catch (QueueServiceException e) {
+            chunk.forEach(d -> failed.add(messageId(d)));
+            return e;
+        }
+    }
+
+    private static String messageId(Delivery d) {
+        return d.message() == null ? d.receiptHandle() : d.message().getJMSMessageID();
     }
 
     /** Makes a delivered message visible again at once, for redelivery. */
