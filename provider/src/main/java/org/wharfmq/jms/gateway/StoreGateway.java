@@ -15,6 +15,7 @@ import jakarta.jms.JMSException;
 import org.wharfmq.jms.message.WharfMessage;
 import org.wharfmq.jms.selector.Selector;
 import org.wharfmq.store.BatchEntry;
+import org.wharfmq.store.BatchResult;
 import org.wharfmq.store.BatchResultErrorEntry;
 import org.wharfmq.store.Browsing;
 import org.wharfmq.store.ErrorCodes;
@@ -26,6 +27,7 @@ import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.QueueServices;
 import org.wharfmq.store.ReceivedMessage;
+import org.wharfmq.store.SendBatchEntry;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.Topics;
@@ -264,6 +266,83 @@ public final class StoreGateway {
             throw Errors.of(e);
         }
         return result.messageId();
+    }
+
+    /**
+     * True if sends to a queue outside a unit can go out together through {@link #sendBatch}: the
+     * backend has no MessageOptions, whose sends have no batch form.
+     */
+    public boolean batchesSends() {
+        return options == null;
+    }
+
+    /** One message of {@link #sendBatch}, with what {@link #send} takes for it. */
+    public record Outgoing(WharfMessage message, String groupId, String deduplicationId, SendOptions options) {
+    }
+
+    /** The outcome of one message of {@link #sendBatch}: its MessageId, or why it was not sent. */
+    public record Sent(String messageId, JMSException failure) {
+    }
+
+    /**
+     * Sends {@code batch} to queue {@code name} (created with {@code attributes} if new) outside any
+     * unit, in order, with SendMessageBatch requests of at most 10 messages whose sizes together stay
+     * within the backend's message limit; returns each message's own outcome, in the batch's order.
+     */
+    public List<Sent> sendBatch(String name, Map<String, String> attributes, List<Outgoing> batch)
+            throws JMSException {
+        String queueUrl = queue(name, attributes);
+        boolean fifo = name.endsWith(".fifo");
+        Sent[] sent = new Sent[batch.size()];
+        List<SendBatchEntry> entries = new ArrayList<>();
+        long bytes = 0;
+        for (int i = 0; i < batch.size(); i++) {
+            Outgoing o = batch.get(i);
+            Encoding.Request r;
+            try {
+                r = encoding.request(o.message(), o.options());
+            } catch (JMSException e) {
+                sent[i] = new Sent(null, e);
+                continue;
+            }
+            long size = Encoding.size(r);
+            if (!entries.isEmpty() && (entries.size() == MessageRules.MAX_BATCH
+                    || bytes + size > service.limits().maxMessageBytes())) {
+                sendEntries(queueUrl, entries, sent);
+                entries.clear();
+                bytes = 0;
+            }
+            entries.add(new SendBatchEntry(Integer.toString(i), r.body(), r.delaySeconds(), r.attributes(),
+                    fifo ? o.groupId() : null, fifo ? o.deduplicationId() : null));
+            bytes += size;
+        }
+        if (!entries.isEmpty()) {
+            sendEntries(queueUrl, entries, sent);
+        }
+        return List.of(sent);
+    }
+
+    /** Sends {@code entries}, whose ids are indexes into {@code sent}, and records each outcome there. */
+    private void sendEntries(String queueUrl, List<SendBatchEntry> entries, Sent[] sent) {
+        try {
+            if (entries.size() == 1) {
+                SendBatchEntry e = entries.get(0);
+                sent[Integer.parseInt(e.id())] = new Sent(service.sendMessage(e.toRequest(queueUrl)).messageId(), null);
+                return;
+            }
+            BatchResult<SendResult> result = service.sendMessageBatch(queueUrl, entries);
+            for (SendResult r : result.successful()) {
+                sent[Integer.parseInt(r.id())] = new Sent(r.messageId(), null);
+            }
+            for (BatchResultErrorEntry f : result.failed()) {
+                sent[Integer.parseInt(f.id())] = new Sent(null,
+                        Errors.of(new QueueServiceException(f.code(), f.message(), f.senderFault(), null)));
+            }
+        } catch (QueueServiceException e) {
+            for (SendBatchEntry entry : entries) {
+                sent[Integer.parseInt(entry.id())] = new Sent(null, Errors.of(e));
+            }
+        }
     }
 
     /**
