@@ -322,7 +322,10 @@ public final class StoreGateway {
         return List.of(sent);
     }
 
-    /** Sends {@code entries}, whose ids are indexes into {@code sent}, and records each outcome there. */
+    /**
+     * Sends {@code entries}, whose ids are indexes into {@code sent}, and records each outcome there.
+     * A batch over the queue's own MaximumMessageSize goes again one message at a time.
+     */
     private void sendEntries(String queueUrl, List<SendBatchEntry> entries, Sent[] sent) {
         try {
             if (entries.size() == 1) {
@@ -330,7 +333,16 @@ public final class StoreGateway {
                 sent[Integer.parseInt(e.id())] = new Sent(service.sendMessage(e.toRequest(queueUrl)).messageId(), null);
                 return;
             }
-            BatchResult<SendResult> result = service.sendMessageBatch(queueUrl, entries);
+            BatchResult<SendResult> result;
+            try {
+                result = service.sendMessageBatch(queueUrl, entries);
+            } catch (QueueServiceException e) {
+                if (!e.code().equals(ErrorCodes.BATCH_REQUEST_TOO_LONG)) {
+                    throw e;
+                }
+                entries.forEach(entry -> sendEntries(queueUrl, List.of(entry), sent));
+                return;
+            }
             for (SendResult r : result.successful()) {
                 sent[Integer.parseInt(r.id())] = new Sent(r.messageId(), null);
             }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -141,6 +142,22 @@ class AsyncSendBatchingTest {
                 assertEquals(text, ((TextMessage) consumer.receive(5000)).getText());
             }
             assertNull(consumer.receive(300));
+        }
+    }
+
+    @Test
+    void sendsTooLargeTogetherForTheQueueGoOneByOne() throws Exception {
+        WharfConnectionFactory factory = new WharfConnectionFactory(TestStores.url("asyncsize"));
+        factory.admin().createQueue("small", Map.of("MaximumMessageSize", "1024"));
+        try (Connection c = factory.createConnection()) {
+            c.start();
+            Session s = c.createSession();
+            Queue q = s.createQueue("small");
+            List<Message> rest = List.of(s.createTextMessage("a".repeat(600)), s.createTextMessage("b".repeat(600)));
+            Outcomes outcomes = new Outcomes(3);
+            outcomes.sendBehindTheFirst(s.createProducer(q), s.createTextMessage("first"), rest);
+
+            assertEquals(List.of("first sent", "a".repeat(600) + " sent", "b".repeat(600) + " sent"), outcomes.seen);
         }
     }
 }
