@@ -17,7 +17,6 @@ import jakarta.jms.Message;
 import jakarta.jms.Queue;
 import jakarta.jms.TransactionInProgressRuntimeException;
 import jakarta.jms.XAJMSContext;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.wharfmq.jms.WharfConnectionFactory;
 import org.wharfmq.jms.testing.TestStores;
@@ -26,13 +25,9 @@ import org.wharfmq.jms.testing.TestStores;
 class TransactionsTest {
     private static final WharfConnectionFactory FACTORY = Stores.factory("transactions");
 
-    @BeforeEach
-    void needsTransactions() {
-        TestStores.assumeOffers("Transactions", "a transacted or XA JMSContext");
-    }
-
     @Test
     void commitMakesTheSentMessagesVisible() {
+        TestStores.assumeOffers("Transactions", "a transacted JMSContext");
         try (JMSContext tx = FACTORY.createContext(JMSContext.SESSION_TRANSACTED);
              JMSContext reader = FACTORY.createContext()) {
             Queue queue = tx.createQueue(Stores.unique("q"));
@@ -46,6 +41,7 @@ class TransactionsTest {
 
     @Test
     void rollbackDiscardsTheSentMessages() {
+        TestStores.assumeOffers("Transactions", "a transacted JMSContext");
         try (JMSContext tx = FACTORY.createContext(JMSContext.SESSION_TRANSACTED);
              JMSContext reader = FACTORY.createContext()) {
             Queue queue = tx.createQueue(Stores.unique("q"));
@@ -59,6 +55,7 @@ class TransactionsTest {
 
     @Test
     void rollbackDeliversTheConsumedMessagesAgain() throws Exception {
+        TestStores.assumeOffers("Transactions", "a transacted JMSContext");
         try (JMSContext tx = FACTORY.createContext(JMSContext.SESSION_TRANSACTED)) {
             Queue queue = tx.createQueue(Stores.unique("q"));
             tx.createProducer().send(queue, "a");
@@ -75,6 +72,7 @@ class TransactionsTest {
 
     @Test
     void commitIncludesAsynchronousSendsStillInFlight() {
+        TestStores.assumeOffers("Transactions", "a transacted JMSContext");
         try (JMSContext tx = FACTORY.createContext(JMSContext.SESSION_TRANSACTED);
              JMSContext reader = FACTORY.createContext()) {
             Queue queue = tx.createQueue(Stores.unique("q"));
@@ -108,6 +106,7 @@ class TransactionsTest {
 
     @Test
     void recoverOfATransactedContextIsIllegalState() {
+        TestStores.assumeOffers("Transactions", "a transacted JMSContext");
         try (JMSContext context = FACTORY.createContext(JMSContext.SESSION_TRANSACTED)) {
             assertThrows(IllegalStateRuntimeException.class, context::recover);
         }
@@ -115,6 +114,7 @@ class TransactionsTest {
 
     @Test
     void xaContextIsTransacted() {
+        TestStores.assumeOffers("Transactions", "an XA JMSContext");
         try (XAJMSContext xa = FACTORY.createXAContext()) {
             assertTrue(xa.getTransacted());
             assertEquals(JMSContext.SESSION_TRANSACTED, xa.getSessionMode());
@@ -123,6 +123,7 @@ class TransactionsTest {
 
     @Test
     void xaContextCannotCommitOrRollBackLocally() {
+        TestStores.assumeOffers("Transactions", "an XA JMSContext");
         try (XAJMSContext xa = FACTORY.createXAContext()) {
             assertThrows(TransactionInProgressRuntimeException.class, xa::commit);
             assertThrows(TransactionInProgressRuntimeException.class, xa::rollback);
@@ -131,6 +132,7 @@ class TransactionsTest {
 
     @Test
     void xaContextIsItsOwnContextAndHasAnXAResource() {
+        TestStores.assumeOffers("Transactions", "an XA JMSContext");
         try (XAJMSContext xa = FACTORY.createXAContext()) {
             assertSame(xa, xa.getContext());
             assertNotNull(xa.getXAResource());
