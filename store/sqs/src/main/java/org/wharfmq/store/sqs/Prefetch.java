@@ -3,15 +3,17 @@ package org.wharfmq.store.sqs;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
@@ -28,10 +30,12 @@ import org.wharfmq.store.VisibilityChange;
  * receive of any consumer of this store finds them. A held message goes back to the server
  * (visibility 0) once half its visibility timeout has passed, or 200 ms after a filter passed it
  * over, or when the store closes; each such return counts as one receive on the server. A long
- * poll lasts up to 20 s; {@link #wakeUp} interrupts the polls whose consumer was cancelled.
+ * poll lasts up to 20 s; a receive whose consumer is cancelled returns within 50 ms, and what its
+ * poll brings later is held for others.
  */
 final class Prefetch {
     private static final int BATCH = 10;
+    private static final long CANCEL_CHECK_MILLIS = 50;
     private static final long PASSED_OVER_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
     private static final long SHORT_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** Below this visibility timeout nothing is held: it would be back on the server before it is used. */
@@ -45,6 +49,12 @@ final class Prefetch {
         return t;
     });
 
+    private final ExecutorService requests = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "wharf-sqs-receive");
+        t.setDaemon(true);
+        return t;
+    });
+
     Prefetch(SqsQueueService service) {
         this.service = service;
         sweeper.scheduleWithFixedDelay(this::sweep, 100, 100, TimeUnit.MILLISECONDS);
@@ -53,21 +63,9 @@ final class Prefetch {
     private record Held(ReceivedMessage message, long heldAt, long passedOverAt) {
     }
 
-    /** A thread in a long poll, and whether {@link #wakeUp} interrupted it. */
-    private static final class Poller {
-        final Thread thread = Thread.currentThread();
-        final BooleanSupplier cancelled;
-        boolean interrupted;
-
-        Poller(BooleanSupplier cancelled) {
-            this.cancelled = cancelled;
-        }
-    }
-
     private final class Lane {
         final String queueUrl;
         final Deque<Held> held = new ArrayDeque<>();
-        final Set<Poller> pollers = new HashSet<>();
         /** Nanoseconds a message may be held; 0 to hold nothing. */
         volatile long holdNanos = -1;
 
@@ -124,15 +122,6 @@ final class Prefetch {
             }
             return out;
         }
-
-        synchronized void wakeUp() {
-            for (Poller p : pollers) {
-                if (p.cancelled.getAsBoolean()) {
-                    p.interrupted = true;
-                    p.thread.interrupt();
-                }
-            }
-        }
     }
 
     List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
@@ -153,8 +142,8 @@ final class Prefetch {
                 return List.of();
             }
             int waitSeconds = (int) Math.min(20, TimeUnit.NANOSECONDS.toSeconds(Math.max(0, left)));
-            List<ReceivedMessage> got = poll(lane, r.withWaitTimeSeconds(waitSeconds)
-                    .withAttemptId(r.receiveRequestAttemptId()), holding ? BATCH : r.maxNumberOfMessages(), cancelled);
+            List<ReceivedMessage> got = poll(lane, r.withWaitTimeSeconds(waitSeconds),
+                    holding ? BATCH : r.maxNumberOfMessages(), holding, cancelled);
             if (holding) {
                 lane.hold(got);
                 if (!got.isEmpty()) {
@@ -185,35 +174,48 @@ final class Prefetch {
         }
     }
 
-    /** One ReceiveMessage; nothing if the consumer was cancelled (and woken) or the thread interrupted. */
-    private List<ReceivedMessage> poll(Lane lane, ReceiveMessageRequest r, int max, BooleanSupplier cancelled) {
-        Poller p = new Poller(cancelled);
-        synchronized (lane) {
-            lane.pollers.add(p);
-        }
+    /**
+     * One ReceiveMessage, run on a pool thread (a blocked socket read ignores interrupts) and waited
+     * for in slices of {@link #CANCEL_CHECK_MILLIS}. Returns nothing, leaving the request to finish on
+     * its own, once the consumer is cancelled or the thread interrupted; what that request then
+     * brings is held, or given back at once.
+     */
+    private List<ReceivedMessage> poll(Lane lane, ReceiveMessageRequest r, int max, boolean holding,
+                                       BooleanSupplier cancelled) {
+        ReceiveMessageRequest request = new ReceiveMessageRequest(r.queueUrl(), max, r.visibilityTimeout(),
+                r.waitTimeSeconds(), r.receiveRequestAttemptId());
+        CompletableFuture<List<ReceivedMessage>> call =
+                CompletableFuture.supplyAsync(() -> service.fetch(request), requests);
         try {
-            return service.fetch(new ReceiveMessageRequest(r.queueUrl(), max, r.visibilityTimeout(),
-                    r.waitTimeSeconds(), r.receiveRequestAttemptId()));
-        } catch (QueueServiceException e) {
-            if (Thread.currentThread().isInterrupted()) {
-                return List.of();
-            }
-            throw e;
-        } finally {
-            synchronized (lane) {
-                lane.pollers.remove(p);
-                if (p.interrupted) {
-                    Thread.interrupted();
+            while (true) {
+                try {
+                    return call.get(CANCEL_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    if (cancelled.getAsBoolean()) {
+                        break;
+                    }
                 }
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
         }
+        call.thenAccept(got -> {
+            if (holding) {
+                lane.hold(got);
+            } else {
+                releaseQuietly(r.queueUrl(), got.stream().map(ReceivedMessage::receiptHandle).toList());
+            }
+        });
+        return List.of();
     }
 
+    /** Nothing to do: a cancelled receive sees it within {@link #CANCEL_CHECK_MILLIS}. */
     void wakeUp(String queueUrl) {
-        Lane lane = lanes.get(queueUrl);
-        if (lane != null) {
-            lane.wakeUp();
-        }
     }
 
     /** Gives back what a queue's lane holds and forgets its visibility timeout. */
@@ -252,6 +254,7 @@ final class Prefetch {
 
     void close() {
         sweeper.shutdownNow();
+        requests.shutdown();
         for (String queueUrl : List.copyOf(lanes.keySet())) {
             forget(queueUrl);
         }

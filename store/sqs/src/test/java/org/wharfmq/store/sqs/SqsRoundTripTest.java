@@ -94,6 +94,37 @@ class SqsRoundTripTest {
     }
 
     @Test
+    void aCancelledLongPollEndsAtOnceAndItsLateMessageIsKept() throws Exception {
+        try (QueueService s = QueueServices.open(server.storeUrl("wake"))) {
+            String url = s.createQueue("q", Map.of());
+            FilteredReceive f = s.extension(FilteredReceive.class).orElseThrow();
+            java.util.concurrent.atomic.AtomicBoolean cancelled = new java.util.concurrent.atomic.AtomicBoolean();
+            java.util.concurrent.CompletableFuture<List<ReceivedMessage>> waiting =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> f.receiveMessage(
+                            ReceiveMessageRequest.of(url, 1), 20_000, null, cancelled::get));
+            while (!inLongPoll()) {
+                Thread.onSpinWait();
+            }
+            cancelled.set(true);
+            f.wakeUp(url);
+            // Well within the 20 s poll: the receive returns without waiting for its request.
+            assertEquals(List.of(), org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                    java.time.Duration.ofSeconds(5), () -> waiting.get()));
+            s.sendMessage(SendMessageRequest.of(url, "late"));
+            List<ReceivedMessage> got = f.receiveMessage(ReceiveMessageRequest.of(url, 1), 20_000, null, () -> false);
+            assertEquals("late", got.get(0).body());
+        }
+    }
+
+    /** True while some thread of this JVM reads a ReceiveMessage answer from its socket. */
+    private static boolean inLongPoll() {
+        return Thread.getAllStackTraces().values().stream().anyMatch(stack -> {
+            String text = java.util.Arrays.toString(stack);
+            return text.contains("receiveMessage") && text.contains("SocketInputStream");
+        });
+    }
+
+    @Test
     void anUnreachableServerIsServiceUnavailable() {
         try (QueueService s = QueueServices.open("wharf:sqs:http://127.0.0.1:1?region=x&accessKeyId=a&secretAccessKey=b")) {
             QueueServiceException e = assertThrows(QueueServiceException.class, () -> s.listQueues(null));
