@@ -9,6 +9,7 @@ import static org.wharfmq.store.ErrorCodes.INVALID_BATCH_ENTRY_ID;
 import static org.wharfmq.store.ErrorCodes.INVALID_MESSAGE_CONTENTS;
 import static org.wharfmq.store.ErrorCodes.RECEIPT_HANDLE_IS_INVALID;
 import static org.wharfmq.store.ErrorCodes.TOO_MANY_ENTRIES_IN_BATCH_REQUEST;
+import static org.wharfmq.store.contract.Rules.*;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +34,7 @@ public abstract class DeadLetterAndBatchContract extends StoreFixture {
 
     @Test
     void messageMovesToTheDlqAfterMaxReceiveCountKeepingItsMessageId() {
+        differs(SERVER_CLOCK);
         String url = withDlq("q", "dlq", 2);
         String id = send(url, "poison");
         receive(url, 1);
@@ -47,6 +49,7 @@ public abstract class DeadLetterAndBatchContract extends StoreFixture {
 
     @Test
     void handlesFromBeforeTheMoveAreInvalidInTheDlq() {
+        differs(SERVER_CLOCK);
         String url = withDlq("q", "dlq", 1);
         send(url, "poison");
         String first = receive(url, 1).get(0).receiptHandle();
@@ -62,6 +65,7 @@ public abstract class DeadLetterAndBatchContract extends StoreFixture {
 
     @Test
     void movedMessageKeepsItsRetentionFromTheOriginalSend() {
+        differs(SERVER_CLOCK);
         String url = withDlq("q", "dlq", 1);
         send(url, "poison");
         receive(url, 1);
@@ -77,6 +81,7 @@ public abstract class DeadLetterAndBatchContract extends StoreFixture {
 
     @Test
     void fifoPoisonMessageBlocksItsGroupUntilMovedKeepingItsGroup() {
+        differs(SERVER_CLOCK);
         queue("dlq.fifo", Map.of());
         String url = queue("q.fifo", Map.of("RedrivePolicy",
                 "{\"deadLetterTargetArn\":\"dlq.fifo\",\"maxReceiveCount\":1}", "VisibilityTimeout", "5"));
