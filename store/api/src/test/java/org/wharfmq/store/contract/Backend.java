@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -174,12 +175,17 @@ public final class Backend {
      * the reason, when this backend declared that it keeps the rule differently.
      */
     public void differs(String rule) {
+        Optional<String> difference = difference(rule);
+        Assumptions.assumeTrue(difference.isEmpty(), difference::get);
+    }
+
+    /** Why this backend keeps {@code rule} differently, naming both, or empty if it keeps it as the model does. */
+    public Optional<String> difference(String rule) {
         if (!Rules.DIFFERABLE.contains(rule)) {
             throw new IllegalArgumentException("'" + rule + "' is not a rule of Rules.DIFFERABLE");
         }
-        String reason = differences.get(rule);
-        Assumptions.assumeTrue(reason == null, () -> name + " differs from the model on rule '" + rule + "': "
-                + reason);
+        return Optional.ofNullable(differences.get(rule))
+                .map(reason -> name + " differs from the model on rule '" + rule + "': " + reason);
     }
 
     /** Skips the test unless crash tests apply to this backend. */

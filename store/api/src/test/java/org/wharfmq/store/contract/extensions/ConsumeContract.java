@@ -21,6 +21,7 @@ import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.contract.Backend;
+import org.wharfmq.store.contract.Rules;
 import org.wharfmq.store.testing.ManualClock;
 
 /** consumeMessage receives and deletes in one durable step. */
@@ -117,6 +118,7 @@ public abstract class ConsumeContract {
 
     @Test
     void aMessageOverItsMaxReceiveCountGoesToTheDeadLetterQueueInsteadOfBeingConsumed() {
+        backend().differs(Rules.SERVER_CLOCK);
         String dlq = service.createQueue("orders-dlq", Map.of());
         String url = service.createQueue("orders", Map.of("VisibilityTimeout", "5", "RedrivePolicy",
                 "{\"deadLetterTargetArn\":\"orders-dlq\",\"maxReceiveCount\":1}"));

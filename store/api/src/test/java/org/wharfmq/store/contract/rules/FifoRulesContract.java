@@ -143,6 +143,7 @@ public abstract class FifoRulesContract extends StoreFixture {
 
     @Test
     void messageGroupScopeDeduplicatesPerGroup() {
+        differs(DEDUPLICATION_SCOPE);
         String url = queue("q.fifo", Map.of("DeduplicationScope", "messageGroup"));
         SendResult a = store.sendMessage(SendMessageRequest.fifo(url, "m", "a", "same"));
         SendResult b = store.sendMessage(SendMessageRequest.fifo(url, "m", "b", "same"));
@@ -164,6 +165,7 @@ public abstract class FifoRulesContract extends StoreFixture {
 
     @Test
     void repeatedAttemptIdReturnsTheSameMessagesAndHandles() {
+        differs(RECEIVE_ATTEMPT_ID);
         String url = queue("q.fifo", Map.of());
         sendFifo(url, "m1", "g", "1");
         ReceiveMessageRequest r = ReceiveMessageRequest.of(url, 10).withAttemptId("attempt-1");

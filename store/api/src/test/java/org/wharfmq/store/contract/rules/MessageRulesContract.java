@@ -82,7 +82,8 @@ public abstract class MessageRulesContract extends StoreFixture {
         send(url, "m");
         store.receiveMessage(ReceiveMessageRequest.of(url, 1).withVisibilityTimeout(2));
         clock.advanceSeconds(2);
-        assertEquals(1, receive(url, 1).size());
+        // A backend on the server's clock sees the message back within the wait, not at once.
+        assertEquals(1, store.receiveMessage(ReceiveMessageRequest.of(url, 1).withWaitTimeSeconds(10)).size());
     }
 
     @Test
@@ -212,7 +213,7 @@ public abstract class MessageRulesContract extends StoreFixture {
     @ParameterizedTest
     @ValueSource(strings = {"a\u0000b", "\uFFFE", "\uD800", "bell\u0007"})
     void forbiddenCharacterIsInvalidMessageContentsAndNothingIsStored(String body) {
-        differs(INVALID_MESSAGE_CONTENTS);
+        differs(FORBIDDEN_CHARACTER_CODE);
         String url = queue("q", Map.of());
         fails(INVALID_MESSAGE_CONTENTS, "U+", () -> send(url, body));
         assertEquals(0, count(url, "ApproximateNumberOfMessages"));
