@@ -5,8 +5,11 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -23,6 +26,8 @@ import org.wharfmq.store.XaTransactions;
  * A backend as the contract suite sees it: the URLs of fresh stores, and what the backend claims to
  * offer. Each contract class asks its subclass for one; a test that needs more than the backend claims
  * is skipped by an assumption that names what is missing, and a claim the store does not keep fails.
+ * A backend that keeps a rule of the model differently (as the SQS API defines it) declares that
+ * rule with a reason; the tests of the rule are then skipped by an assumption that quotes both.
  */
 public final class Backend {
     /** The optional capabilities a store may offer through {@link QueueService#extension(Class)}. */
@@ -35,14 +40,16 @@ public final class Backend {
     private final Function<Path, String> durableUrl;
     private final Set<Class<?>> capabilities;
     private final boolean crashTests;
+    private final Map<String, String> differences;
 
     private Backend(String name, UnaryOperator<String> storeUrl, Function<Path, String> durableUrl,
-                    Set<Class<?>> capabilities, boolean crashTests) {
+                    Set<Class<?>> capabilities, boolean crashTests, Map<String, String> differences) {
         this.name = Objects.requireNonNull(name, "name");
         this.storeUrl = Objects.requireNonNull(storeUrl, "storeUrl");
         this.durableUrl = durableUrl;
         this.capabilities = Set.copyOf(capabilities);
         this.crashTests = crashTests;
+        this.differences = Collections.unmodifiableMap(new TreeMap<>(differences));
         for (Class<?> c : this.capabilities) {
             if (!CAPABILITIES.contains(c)) {
                 throw new IllegalArgumentException(name + " claims " + c.getName() + ", which is not a capability");
@@ -51,6 +58,15 @@ public final class Backend {
         if (crashTests && durableUrl == null) {
             throw new IllegalArgumentException(name + " has crash tests but no durable stores");
         }
+        for (Map.Entry<String, String> d : this.differences.entrySet()) {
+            if (!Rules.DIFFERABLE.contains(d.getKey())) {
+                throw new IllegalArgumentException(name + " differs on '" + d.getKey()
+                        + "', which is not a rule of Rules.DIFFERABLE");
+            }
+            if (d.getValue() == null || d.getValue().isBlank()) {
+                throw new IllegalArgumentException(name + " differs on '" + d.getKey() + "' without a reason");
+            }
+        }
     }
 
     /**
@@ -58,12 +74,12 @@ public final class Backend {
      * long as it is open; it claims no capability and keeps nothing across a close.
      */
     public static Backend of(String name, UnaryOperator<String> storeUrl) {
-        return new Backend(name, storeUrl, null, Set.of(), false);
+        return new Backend(name, storeUrl, null, Set.of(), false, Map.of());
     }
 
     /** This backend, claiming {@code capabilities}, a subset of {@link #CAPABILITIES}. */
     public Backend withCapabilities(Set<Class<?>> capabilities) {
-        return new Backend(name, storeUrl, durableUrl, capabilities, crashTests);
+        return new Backend(name, storeUrl, durableUrl, capabilities, crashTests, differences);
     }
 
     /**
@@ -72,12 +88,12 @@ public final class Backend {
      */
     public Backend withDurableStores(Function<Path, String> durableUrl) {
         return new Backend(name, storeUrl, Objects.requireNonNull(durableUrl, "durableUrl"), capabilities,
-                crashTests);
+                crashTests, differences);
     }
 
     /** This backend, whose durable stores keep what they acknowledged when their JVM is killed. */
     public Backend withCrashTests() {
-        return new Backend(name, storeUrl, durableUrl, capabilities, true);
+        return new Backend(name, storeUrl, durableUrl, capabilities, true, differences);
     }
 
     /**
@@ -89,7 +105,20 @@ public final class Backend {
         left.removeAll(MaskedQueueServiceProvider.Mask.parse(mask).hidden());
         String prefix = MaskedQueueServiceProvider.PREFIX + mask + ":";
         return new Backend(name + " masked by " + mask, n -> prefix + storeUrl.apply(n),
-                durableUrl == null ? null : dir -> prefix + durableUrl.apply(dir), left, crashTests);
+                durableUrl == null ? null : dir -> prefix + durableUrl.apply(dir), left, crashTests, differences);
+    }
+
+    /**
+     * This backend, keeping each rule of {@code ruleToReason} (ids from {@link Rules}) differently
+     * from the model; the reason says how, citing the SQS documentation the backend follows.
+     */
+    public Backend withDifferences(Map<String, String> ruleToReason) {
+        return new Backend(name, storeUrl, durableUrl, capabilities, crashTests, ruleToReason);
+    }
+
+    /** The rules this backend keeps differently, each with its reason, by rule id. */
+    public Map<String, String> differences() {
+        return differences;
     }
 
     public String name() {
@@ -141,6 +170,24 @@ public final class Backend {
         assumeCapabilities(type);
         return service.extension(type).orElseThrow(() -> new AssertionError(
                 name + " claims the " + type.getSimpleName() + " capability, but its store does not offer it"));
+    }
+
+    /**
+     * Marks the test as one of {@code rule} (an id from {@link Rules}): skips it, quoting the rule and
+     * the reason, when this backend declared that it keeps the rule differently.
+     */
+    public void differs(String rule) {
+        Optional<String> difference = difference(rule);
+        Assumptions.assumeTrue(difference.isEmpty(), difference::get);
+    }
+
+    /** Why this backend keeps {@code rule} differently, naming both, or empty if it keeps it as the model does. */
+    public Optional<String> difference(String rule) {
+        if (!Rules.DIFFERABLE.contains(rule)) {
+            throw new IllegalArgumentException("'" + rule + "' is not a rule of Rules.DIFFERABLE");
+        }
+        return Optional.ofNullable(differences.get(rule))
+                .map(reason -> name + " differs from the model on rule '" + rule + "': " + reason);
     }
 
     /** Skips the test unless crash tests apply to this backend. */

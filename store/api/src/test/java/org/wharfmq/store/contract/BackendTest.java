@@ -93,6 +93,24 @@ class BackendTest {
     }
 
     @Test
+    void aDeclaredDifferenceSkipsItsRuleQuotingTheReason() {
+        Backend sqs = Backend.of("sqs", n -> n).withDifferences(java.util.Map.of(Rules.STALE_RECEIPT_HANDLE, "why"));
+
+        TestAbortedException e = assertThrows(TestAbortedException.class,
+                () -> sqs.differs(Rules.STALE_RECEIPT_HANDLE));
+        assertTrue(e.getMessage().contains("sqs differs from the model on rule 'stale-receipt-handle': why"),
+                e.getMessage());
+        sqs.differs(Rules.SERVER_CLOCK);
+        FULL.differs(Rules.STALE_RECEIPT_HANDLE);
+    }
+
+    @Test
+    void onlyRulesOfTheSuiteCanDifferAndEachNeedsAReason() {
+        assertThrows(IllegalArgumentException.class, () -> FULL.withDifferences(java.util.Map.of("no-such-rule", "x")));
+        assertThrows(IllegalArgumentException.class, () -> FULL.withDifferences(java.util.Map.of(Rules.QUEUE_ARN, " ")));
+    }
+
+    @Test
     void crashTestsNeedDurableStores() {
         assertThrows(IllegalArgumentException.class, () -> Backend.of("plain", n -> n).withCrashTests());
     }

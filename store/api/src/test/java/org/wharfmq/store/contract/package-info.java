@@ -7,7 +7,10 @@
  * name Surefire picks up ({@code DerbyQueueRulesTest extends QueueRulesContract}); the contract
  * classes themselves end in {@code Contract} so that no build runs them without a backend. The
  * {@code Backend} says how to open fresh and durable stores and which capabilities the backend
- * claims; a test that needs more is skipped by an assumption naming what is missing.
+ * claims; a test that needs more is skipped by an assumption naming what is missing. A backend
+ * that keeps a rule otherwise, as the SQS API defines it, declares the rule's id from
+ * {@link org.wharfmq.store.contract.Rules} with a reason ({@code Backend.withDifferences}); the
+ * tests of that rule call {@code differs(id)} and are skipped quoting the rule and the reason.
  *
  * <p>The contracts: {@code rules} (queues, messages, FIFO, dead letters and batches),
  * {@code extensions} (one class per optional capability, plus unawaited sends), {@code durability}

@@ -1,11 +1,13 @@
 package org.wharfmq.store.sqs;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
+import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedList;
 import java.util.List;
+import java.util.ListIterator;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -65,7 +67,7 @@ final class Prefetch {
 
     private final class Lane {
         final String queueUrl;
-        final Deque<Held> held = new ArrayDeque<>();
+        final List<Held> held = new LinkedList<>();
         /** Nanoseconds a message may be held; 0 to hold nothing. */
         volatile long holdNanos = -1;
 
@@ -82,22 +84,29 @@ final class Prefetch {
             return holdNanos;
         }
 
-        /** Up to {@code max} held messages {@code filter} accepts; marks those it passes over. */
+        /**
+         * Up to {@code max} held messages {@code filter} accepts, in order; marks those it passes
+         * over where they are. A FIFO message is never taken past an earlier one of its group.
+         */
         synchronized List<ReceivedMessage> take(int max, Predicate<MessageView> filter) {
             List<ReceivedMessage> out = new ArrayList<>();
+            Set<String> blocked = new HashSet<>();
             long now = System.nanoTime();
-            List<Held> passed = new ArrayList<>();
-            for (Iterator<Held> it = held.iterator(); it.hasNext() && out.size() < max; ) {
+            for (ListIterator<Held> it = held.listIterator(); it.hasNext() && out.size() < max; ) {
                 Held h = it.next();
-                if (filter == null || filter.test(h.message())) {
+                String group = h.message().messageGroupId();
+                if ((group == null || !blocked.contains(group)) && (filter == null || filter.test(h.message()))) {
                     out.add(h.message());
                     it.remove();
-                } else if (h.passedOverAt() == 0) {
-                    it.remove();
-                    passed.add(new Held(h.message(), h.heldAt(), now));
+                    continue;
+                }
+                if (group != null) {
+                    blocked.add(group);
+                }
+                if (h.passedOverAt() == 0) {
+                    it.set(new Held(h.message(), h.heldAt(), now));
                 }
             }
-            held.addAll(passed);
             return out;
         }
 
@@ -108,16 +117,25 @@ final class Prefetch {
             }
         }
 
-        /** Removes and returns what must go back to the server now ({@code all}: everything). */
+        /**
+         * Removes and returns what must go back to the server now ({@code all}: everything), with
+         * the later messages of each FIFO group it returns, so that none overtakes them here.
+         */
         synchronized List<String> expired(boolean all) {
             List<String> out = new ArrayList<>();
+            Set<String> groups = new HashSet<>();
             long now = System.nanoTime();
             for (Iterator<Held> it = held.iterator(); it.hasNext(); ) {
                 Held h = it.next();
+                String group = h.message().messageGroupId();
                 if (all || now - h.heldAt() >= holdNanos
-                        || (h.passedOverAt() != 0 && now - h.passedOverAt() >= PASSED_OVER_NANOS)) {
+                        || (h.passedOverAt() != 0 && now - h.passedOverAt() >= PASSED_OVER_NANOS)
+                        || (group != null && groups.contains(group))) {
                     out.add(h.message().receiptHandle());
                     it.remove();
+                    if (group != null) {
+                        groups.add(group);
+                    }
                 }
             }
             return out;
@@ -152,11 +170,16 @@ final class Prefetch {
             } else {
                 List<ReceivedMessage> out = new ArrayList<>();
                 List<String> rejected = new ArrayList<>();
+                Set<String> blocked = new HashSet<>();
                 for (ReceivedMessage m : got) {
-                    if (filter == null || filter.test(m)) {
+                    String group = m.messageGroupId();
+                    if ((group == null || !blocked.contains(group)) && (filter == null || filter.test(m))) {
                         out.add(m);
                     } else {
                         rejected.add(m.receiptHandle());
+                        if (group != null) {
+                            blocked.add(group);
+                        }
                     }
                 }
                 release(r.queueUrl(), rejected);
@@ -172,6 +195,18 @@ final class Prefetch {
                 LockSupport.parkNanos(Math.min(SHORT_WAIT_NANOS, left));
             }
         }
+    }
+
+    /**
+     * For a plain receive with the queue's visibility timeout: the messages this store holds for
+     * the queue, which it takes before asking the server (else a filter's leftovers stay hidden).
+     */
+    List<ReceivedMessage> takeHeld(ReceiveMessageRequest r) {
+        Lane lane = lanes.get(r.queueUrl());
+        if (lane == null || r.visibilityTimeout() != null || r.receiveRequestAttemptId() != null) {
+            return List.of();
+        }
+        return lane.take(r.maxNumberOfMessages(), null);
     }
 
     /**

@@ -294,7 +294,8 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
 
     @Override
     public List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request) {
-        return fetch(request);
+        List<ReceivedMessage> held = prefetch.takeHeld(request);
+        return held.isEmpty() ? fetch(request) : held;
     }
 
     /** One ReceiveMessage request to the server. */

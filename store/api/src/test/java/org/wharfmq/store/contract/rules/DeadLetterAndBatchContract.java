@@ -9,6 +9,7 @@ import static org.wharfmq.store.ErrorCodes.INVALID_BATCH_ENTRY_ID;
 import static org.wharfmq.store.ErrorCodes.INVALID_MESSAGE_CONTENTS;
 import static org.wharfmq.store.ErrorCodes.RECEIPT_HANDLE_IS_INVALID;
 import static org.wharfmq.store.ErrorCodes.TOO_MANY_ENTRIES_IN_BATCH_REQUEST;
+import static org.wharfmq.store.contract.Rules.*;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +34,7 @@ public abstract class DeadLetterAndBatchContract extends StoreFixture {
 
     @Test
     void messageMovesToTheDlqAfterMaxReceiveCountKeepingItsMessageId() {
+        differs(SERVER_CLOCK);
         String url = withDlq("q", "dlq", 2);
         String id = send(url, "poison");
         receive(url, 1);
@@ -47,6 +49,7 @@ public abstract class DeadLetterAndBatchContract extends StoreFixture {
 
     @Test
     void handlesFromBeforeTheMoveAreInvalidInTheDlq() {
+        differs(SERVER_CLOCK);
         String url = withDlq("q", "dlq", 1);
         send(url, "poison");
         String first = receive(url, 1).get(0).receiptHandle();
@@ -62,6 +65,7 @@ public abstract class DeadLetterAndBatchContract extends StoreFixture {
 
     @Test
     void movedMessageKeepsItsRetentionFromTheOriginalSend() {
+        differs(SERVER_CLOCK);
         String url = withDlq("q", "dlq", 1);
         send(url, "poison");
         receive(url, 1);
@@ -77,6 +81,7 @@ public abstract class DeadLetterAndBatchContract extends StoreFixture {
 
     @Test
     void fifoPoisonMessageBlocksItsGroupUntilMovedKeepingItsGroup() {
+        differs(SERVER_CLOCK);
         queue("dlq.fifo", Map.of());
         String url = queue("q.fifo", Map.of("RedrivePolicy",
                 "{\"deadLetterTargetArn\":\"dlq.fifo\",\"maxReceiveCount\":1}", "VisibilityTimeout", "5"));
@@ -93,6 +98,7 @@ public abstract class DeadLetterAndBatchContract extends StoreFixture {
 
     @Test
     void emptyBatchIsEmptyBatchRequest() {
+        differs(EMPTY_BATCH);
         String url = queue("q", Map.of());
         fails(EMPTY_BATCH_REQUEST, null, () -> store.sendMessageBatch(url, List.of()));
         fails(EMPTY_BATCH_REQUEST, null, () -> store.deleteMessageBatch(url, List.of()));
@@ -119,6 +125,7 @@ public abstract class DeadLetterAndBatchContract extends StoreFixture {
 
     @Test
     void badEntryIdIsInvalidBatchEntryId() {
+        differs(BATCH_ENTRY_IDS);
         String url = queue("q", Map.of());
         fails(INVALID_BATCH_ENTRY_ID, "'bad id'", () -> store.sendMessageBatch(url, List.of(SendBatchEntry.of("bad id", "1"))));
         fails(INVALID_BATCH_ENTRY_ID, "x".repeat(81), () -> store.deleteMessageBatch(url,
@@ -127,6 +134,7 @@ public abstract class DeadLetterAndBatchContract extends StoreFixture {
 
     @Test
     void batchOverMaximumMessageSizeIsBatchRequestTooLong() {
+        differs(MAXIMUM_MESSAGE_SIZE);
         String url = queue("q", Map.of("MaximumMessageSize", "1024"));
         fails(BATCH_REQUEST_TOO_LONG, "1200", () -> store.sendMessageBatch(url,
                 List.of(SendBatchEntry.of("a", "x".repeat(600)), SendBatchEntry.of("b", "x".repeat(600)))));
@@ -135,6 +143,7 @@ public abstract class DeadLetterAndBatchContract extends StoreFixture {
 
     @Test
     void eachBatchEntrySucceedsOrFailsOnItsOwn() {
+        differs(FORBIDDEN_CHARACTER_CODE);
         String url = queue("q", Map.of());
         BatchResult<SendResult> r = store.sendMessageBatch(url,
                 List.of(SendBatchEntry.of("good", "m"), SendBatchEntry.of("bad", "a\u0000")));
@@ -164,6 +173,7 @@ public abstract class DeadLetterAndBatchContract extends StoreFixture {
 
     @Test
     void batchSendOnFifoReturnsSequenceNumbersInEntryOrder() {
+        differs(BATCH_SEQUENCE_NUMBERS);
         String url = queue("q.fifo", Map.of());
         BatchResult<SendResult> r = store.sendMessageBatch(url, List.of(
                 new SendBatchEntry("a", "1", null, null, "g", "d1"), new SendBatchEntry("b", "2", null, null, "g", "d2")));

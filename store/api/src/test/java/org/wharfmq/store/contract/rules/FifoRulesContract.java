@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
 import static org.wharfmq.store.ErrorCodes.MISSING_PARAMETER;
+import static org.wharfmq.store.contract.Rules.*;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -89,6 +90,7 @@ public abstract class FifoRulesContract extends StoreFixture {
 
     @Test
     void messageWhoseVisibilityEndsBlocksItsGroupUntilRedelivered() {
+        differs(SERVER_CLOCK);
         String url = queue("q.fifo", Map.of("VisibilityTimeout", "5"));
         sendFifo(url, "a1", "a", "1");
         sendFifo(url, "a2", "a", "2");
@@ -112,6 +114,8 @@ public abstract class FifoRulesContract extends StoreFixture {
 
     @Test
     void sameKeyAfterTheWindowIsANewMessage() {
+        differs(DEDUPLICATION_WINDOW);
+        differs(SERVER_CLOCK);
         String url = queue("q.fifo", Map.of("DeduplicationWindow", "20"));
         SendResult first = store.sendMessage(SendMessageRequest.fifo(url, "m", "g", "same"));
         clock.advanceSeconds(20);
@@ -139,6 +143,7 @@ public abstract class FifoRulesContract extends StoreFixture {
 
     @Test
     void messageGroupScopeDeduplicatesPerGroup() {
+        differs(DEDUPLICATION_SCOPE);
         String url = queue("q.fifo", Map.of("DeduplicationScope", "messageGroup"));
         SendResult a = store.sendMessage(SendMessageRequest.fifo(url, "m", "a", "same"));
         SendResult b = store.sendMessage(SendMessageRequest.fifo(url, "m", "b", "same"));
@@ -160,6 +165,7 @@ public abstract class FifoRulesContract extends StoreFixture {
 
     @Test
     void repeatedAttemptIdReturnsTheSameMessagesAndHandles() {
+        differs(RECEIVE_ATTEMPT_ID);
         String url = queue("q.fifo", Map.of());
         sendFifo(url, "m1", "g", "1");
         ReceiveMessageRequest r = ReceiveMessageRequest.of(url, 10).withAttemptId("attempt-1");
@@ -170,6 +176,7 @@ public abstract class FifoRulesContract extends StoreFixture {
 
     @Test
     void attemptIdStartsANewReceiveAfterFiveMinutesOrAChange() {
+        differs(SERVER_CLOCK);
         String url = queue("q.fifo", Map.of("VisibilityTimeout", "600"));
         sendFifo(url, "m1", "g", "1");
         ReceiveMessageRequest r = ReceiveMessageRequest.of(url, 10).withAttemptId("attempt-1");
@@ -182,6 +189,7 @@ public abstract class FifoRulesContract extends StoreFixture {
 
     @Test
     void fifoQueueWith20000InFlightReturnsNothing() {
+        differs(IN_FLIGHT_LIMITS);
         String url = queue("q.fifo", Map.of("ContentBasedDeduplication", "true"));
         for (int i = 0; i <= 20_000; i++) {
             store.sendMessage(SendMessageRequest.fifo(url, "m" + i, "g" + i, null));

@@ -9,6 +9,7 @@ import static org.wharfmq.store.ErrorCodes.PURGE_QUEUE_IN_PROGRESS;
 import static org.wharfmq.store.ErrorCodes.QUEUE_ALREADY_EXISTS;
 import static org.wharfmq.store.ErrorCodes.QUEUE_DELETED_RECENTLY;
 import static org.wharfmq.store.ErrorCodes.QUEUE_DOES_NOT_EXIST;
+import static org.wharfmq.store.contract.Rules.*;
 
 import java.util.List;
 import java.util.Map;
@@ -29,9 +30,11 @@ public abstract class QueueRulesContract extends StoreFixture {
 
     @Test
     void queueNameOf81CharactersIsRejected() {
+        differs(QUEUE_NAME_LENGTH);
         String name = "q".repeat(81);
         fails(INVALID_PARAMETER_VALUE, name, () -> queue(name, Map.of()));
-        assertEquals("wharf://queues/" + "q".repeat(80), queue("q".repeat(80), Map.of()));
+        String url = queue("q".repeat(80), Map.of());
+        assertEquals(store.getQueueUrl("q".repeat(80)), url);
     }
 
     @Test
@@ -43,6 +46,7 @@ public abstract class QueueRulesContract extends StoreFixture {
 
     @Test
     void fifoQueueAttributeOnAStandardNameIsRejected() {
+        differs(FIFO_ATTRIBUTE_ON_STANDARD_NAME);
         fails(INVALID_PARAMETER_VALUE, "FifoQueue=true", () -> queue("plain", Map.of("FifoQueue", "true")));
     }
 
@@ -62,6 +66,7 @@ public abstract class QueueRulesContract extends StoreFixture {
 
     @Test
     void deletedNameCannotBeReusedFor60Seconds() {
+        differs(SERVER_CLOCK);
         store.deleteQueue(queue("q", Map.of()));
         clock.advanceSeconds(59);
         fails(QUEUE_DELETED_RECENTLY, "q", () -> queue("q", Map.of()));
@@ -82,12 +87,13 @@ public abstract class QueueRulesContract extends StoreFixture {
         queue("beta", Map.of());
         queue("alpha2", Map.of());
         queue("alpha1", Map.of());
-        assertEquals(List.of("wharf://queues/alpha1", "wharf://queues/alpha2"), store.listQueues("alpha"));
+        assertEquals(List.of(store.getQueueUrl("alpha1"), store.getQueueUrl("alpha2")), store.listQueues("alpha"));
         assertEquals(3, store.listQueues(null).size());
     }
 
     @Test
     void purgeRemovesEveryMessageAndASecondPurgeWithin60SecondsFails() {
+        differs(SERVER_CLOCK);
         String url = queue("q", Map.of());
         send(url, "a");
         send(url, "b");
@@ -103,6 +109,8 @@ public abstract class QueueRulesContract extends StoreFixture {
 
     @Test
     void defaultsAreThoseOfTheModel() {
+        differs(QUEUE_ATTRIBUTES_SHOWN);
+        differs(QUEUE_ARN);
         Map<String, String> a = store.getQueueAttributes(queue("q.fifo", Map.of()), List.of("All"));
         assertEquals("30", a.get("VisibilityTimeout"));
         assertEquals("345600", a.get("MessageRetentionPeriod"));
@@ -121,6 +129,10 @@ public abstract class QueueRulesContract extends StoreFixture {
         "MaximumMessageSize,1024,262144,1023,262145", "DeduplicationWindow,20,604800,19,604801"})
     void attributeBoundsAreAcceptedAndValuesBeyondThemRejected(String name, String min, String max, String below,
                                                                String above) {
+        if (name.equals("DeduplicationWindow")) {
+            differs(DEDUPLICATION_WINDOW);
+        }
+        differs(ATTRIBUTE_BOUNDS);
         String url = queue("q.fifo", Map.of());
         store.setQueueAttributes(url, Map.of(name, min));
         store.setQueueAttributes(url, Map.of(name, max));
@@ -132,6 +144,7 @@ public abstract class QueueRulesContract extends StoreFixture {
 
     @Test
     void unknownOrReadOnlyAttributeIsInvalidAttributeName() {
+        differs(UNKNOWN_QUEUE_ATTRIBUTES);
         String url = queue("q", Map.of());
         fails(INVALID_ATTRIBUTE_NAME, "Colour", () -> store.setQueueAttributes(url, Map.of("Colour", "red")));
         fails(INVALID_ATTRIBUTE_NAME, "QueueArn", () -> store.setQueueAttributes(url, Map.of("QueueArn", "x")));
@@ -140,6 +153,7 @@ public abstract class QueueRulesContract extends StoreFixture {
 
     @Test
     void fifoOnlyAttributesAreRejectedOnStandardQueues() {
+        differs(FIFO_ONLY_ATTRIBUTES);
         fails(INVALID_PARAMETER_VALUE, "ContentBasedDeduplication",
                 () -> queue("q", Map.of("ContentBasedDeduplication", "true")));
         fails(INVALID_PARAMETER_VALUE, "DeduplicationScope", () -> queue("q", Map.of("DeduplicationScope", "queue")));
@@ -147,12 +161,14 @@ public abstract class QueueRulesContract extends StoreFixture {
 
     @Test
     void deduplicationScopeMustBeQueueOrMessageGroup() {
+        differs(DEDUPLICATION_SCOPE);
         fails(INVALID_PARAMETER_VALUE, "'group'", () -> queue("q.fifo", Map.of("DeduplicationScope", "group")));
         queue("q.fifo", Map.of("DeduplicationScope", "messageGroup"));
     }
 
     @Test
     void setQueueAttributesUpdatesLastModifiedTimestamp() {
+        differs(SERVER_CLOCK);
         String url = queue("q", Map.of());
         clock.advanceSeconds(100);
         store.setQueueAttributes(url, Map.of("DelaySeconds", "5"));
@@ -165,6 +181,7 @@ public abstract class QueueRulesContract extends StoreFixture {
         fails(QUEUE_DOES_NOT_EXIST, "dlq", () -> queue("q", Map.of("RedrivePolicy",
                 "{\"deadLetterTargetArn\":\"dlq\",\"maxReceiveCount\":3}")));
         queue("dlq.fifo", Map.of());
+        differs(DEAD_LETTER_QUEUE_TYPE);
         fails(INVALID_PARAMETER_VALUE, "dlq.fifo", () -> queue("q", Map.of("RedrivePolicy",
                 "{\"deadLetterTargetArn\":\"dlq.fifo\",\"maxReceiveCount\":3}")));
         fails(INVALID_PARAMETER_VALUE, "q", () -> queue("q", Map.of("RedrivePolicy",
@@ -174,10 +191,10 @@ public abstract class QueueRulesContract extends StoreFixture {
 
     @Test
     void redrivePolicyNamesItsDeadLetterQueueByNameOrArnAndChecksMaxReceiveCount() {
-        queue("dlq", Map.of());
+        String dlqArn = store.getQueueAttributes(queue("dlq", Map.of()), List.of("QueueArn")).get("QueueArn");
         String url = queue("q", Map.of("RedrivePolicy",
                 "{\"deadLetterTargetArn\":\"arn:wharf:sqs:local:000000000000:dlq\",\"maxReceiveCount\":\"1000\"}"));
-        assertEquals("{\"deadLetterTargetArn\":\"arn:wharf:sqs:local:000000000000:dlq\",\"maxReceiveCount\":1000}",
+        assertEquals("{\"deadLetterTargetArn\":\"" + dlqArn + "\",\"maxReceiveCount\":1000}",
                 store.getQueueAttributes(url, List.of("RedrivePolicy")).get("RedrivePolicy"));
         fails(INVALID_PARAMETER_VALUE, "1001", () -> store.setQueueAttributes(url, Map.of("RedrivePolicy",
                 "{\"deadLetterTargetArn\":\"dlq\",\"maxReceiveCount\":1001}")));

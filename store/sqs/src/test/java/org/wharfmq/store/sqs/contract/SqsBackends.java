@@ -1,13 +1,84 @@
 package org.wharfmq.store.sqs.contract;
 
+import static org.wharfmq.store.contract.Rules.*;
+
+import java.util.Map;
+import java.util.Set;
+import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.contract.Backend;
 import org.wharfmq.store.sqs.testing.ElasticMq;
 
-/** The SQS backend as the contract suite runs it: stores on the run's shared ElasticMQ, each with its own queue prefix. */
+/**
+ * The SQS backend as the contract suite runs it: stores on the run's shared ElasticMQ, each with its
+ * own queue prefix, and the rules that SQS, or ElasticMQ where it departs from SQS, keeps otherwise.
+ */
 public final class SqsBackends {
+    private static final String API = "https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/";
+    private static final String GUIDE = "https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/";
+
+    /** Each rule the backend keeps differently, with the reason and the SQS documentation it follows. */
+    static final Map<String, String> DIFFERENCES = Map.ofEntries(
+            Map.entry(SERVER_CLOCK, "the server keeps time by its own clock, which the store's clock cannot move:"
+                    + " visibility, delays, retention and the 60 s and 5 min windows run in real time: "
+                    + GUIDE + "sqs-visibility-timeout.html"),
+            Map.entry(STALE_RECEIPT_HANDLE, "SQS DeleteMessage accepts a stale receipt handle while the message is"
+                    + " in flight (the request succeeds and deletes nothing): " + API + "API_DeleteMessage.html"),
+            Map.entry(ERROR_MESSAGE_NAMES_VALUE, "ElasticMQ's messages do not always name the offending value"
+                    + " ('The attribute value for MaxNumberOfMessages is invalid.'), as SQS's do: "
+                    + API + "CommonErrors.html"),
+            Map.entry(IN_FLIGHT_LIMITS, "ElasticMQ has no in-flight limit; SQS allows about 120,000 in flight in"
+                    + " a standard queue (then OverLimit) and 20,000 in a FIFO queue: "
+                    + GUIDE + "quotas-messages.html"),
+            Map.entry(MISSING_BODY, "ElasticMQ answers a SendMessage without MessageBody with HTTP 500, where SQS"
+                    + " answers MissingParameter: " + API + "API_SendMessage.html"),
+            Map.entry(FORBIDDEN_CHARACTER_CODE, "ElasticMQ reports a forbidden character with the code"
+                    + " InvalidAttributeValue (message 'InvalidMessageContents'), where SQS uses the code"
+                    + " InvalidMessageContents: " + API + "API_SendMessage.html"),
+            Map.entry(MAXIMUM_MESSAGE_SIZE, "ElasticMQ does not hold a message to its queue's"
+                    + " MaximumMessageSize, which SQS enforces: " + API + "API_SetQueueAttributes.html"),
+            Map.entry(MESSAGE_ATTRIBUTE_NAMES, "ElasticMQ accepts attribute names that SQS rejects (a leading,"
+                    + " trailing or doubled period, an AWS. or Amazon. prefix, a space): "
+                    + GUIDE + "sqs-message-metadata.html"),
+            Map.entry(FIFO_FIELDS_ON_STANDARD_QUEUES, "SQS accepts a MessageGroupId on a standard queue, where it"
+                    + " groups messages for fair queues: " + GUIDE + "sqs-fair-queues.html"),
+            Map.entry(DEDUPLICATION_WINDOW, "SQS's deduplication interval is fixed at 5 minutes; the backend"
+                    + " rejects any other DeduplicationWindow with InvalidAttributeName: "
+                    + GUIDE + "using-messagededuplicationid-property.html"),
+            Map.entry(DEDUPLICATION_SCOPE, "ElasticMQ accepts any DeduplicationScope and deduplicates per queue"
+                    + " with messageGroup too, where SQS keys by message group: " + GUIDE + "high-throughput-fifo.html"),
+            Map.entry(EMPTY_BATCH, "ElasticMQ accepts a batch without entries, which SQS refuses with"
+                    + " EmptyBatchRequest: " + API + "API_SendMessageBatch.html"),
+            Map.entry(BATCH_ENTRY_IDS, "ElasticMQ accepts batch entry ids that SQS refuses with InvalidBatchEntryId"
+                    + " (other characters than A-Za-z0-9_-, over 80 characters): " + API + "API_SendMessageBatch.html"),
+            Map.entry(BATCH_SEQUENCE_NUMBERS, "ElasticMQ leaves SequenceNumber out of SendMessageBatch's entries"
+                    + " for a FIFO queue, which SQS returns: " + API + "API_SendMessageBatchResultEntry.html"),
+            Map.entry(RECEIVE_ATTEMPT_ID, "ElasticMQ answers a repeated ReceiveRequestAttemptId with the same"
+                    + " messages under new receipt handles and a higher receive count, where SQS returns the same"
+                    + " receipt handles: " + API + "API_ReceiveMessage.html"),
+            Map.entry(QUEUE_NAME_LENGTH, "SQS limits a queue name to 80 characters and the store's prefix (15 in"
+                    + " these tests) counts in them: " + API + "API_CreateQueue.html"),
+            Map.entry(FIFO_ATTRIBUTE_ON_STANDARD_NAME, "ElasticMQ refuses FifoQueue=true on a name without .fifo"
+                    + " with InvalidAttributeName, where SQS answers InvalidParameterValue: "
+                    + API + "API_CreateQueue.html"),
+            Map.entry(UNKNOWN_QUEUE_ATTRIBUTES, "ElasticMQ accepts unknown and read-only attributes in"
+                    + " SetQueueAttributes and GetQueueAttributes, which SQS refuses with InvalidAttributeName: "
+                    + API + "API_SetQueueAttributes.html"),
+            Map.entry(FIFO_ONLY_ATTRIBUTES, "ElasticMQ accepts ContentBasedDeduplication and DeduplicationScope on a"
+                    + " standard queue, which SQS refuses: " + API + "API_CreateQueue.html"),
+            Map.entry(QUEUE_ATTRIBUTES_SHOWN, "ElasticMQ's GetQueueAttributes All leaves out MessageRetentionPeriod,"
+                    + " MaximumMessageSize and DeduplicationScope, which SQS returns: "
+                    + API + "API_GetQueueAttributes.html"),
+            Map.entry(QUEUE_ARN, "a queue's ARN is the server's, arn:aws:sqs:<region>:<account>:<name>: "
+                    + API + "API_GetQueueAttributes.html"),
+            Map.entry(ATTRIBUTE_BOUNDS, "ElasticMQ does not check the ranges of queue attributes, which SQS"
+                    + " refuses with InvalidAttributeValue: " + API + "API_SetQueueAttributes.html"),
+            Map.entry(DEAD_LETTER_QUEUE_TYPE, "ElasticMQ accepts a dead-letter queue of the other type (FIFO for a"
+                    + " standard queue), which SQS refuses: " + GUIDE + "sqs-dead-letter-queues.html"));
+
     public static final Backend SQS = Backend.of("sqs on ElasticMQ", name -> ElasticMq.shared().storeUrl(prefix(name)))
-            .withCapabilities(java.util.Set.of(org.wharfmq.store.FilteredReceive.class, org.wharfmq.store.Topics.class,
-                    org.wharfmq.store.Transactions.class));
+            .withCapabilities(Set.of(FilteredReceive.class, org.wharfmq.store.Topics.class,
+                    org.wharfmq.store.Transactions.class))
+            .withDifferences(DIFFERENCES);
 
     private SqsBackends() {
     }

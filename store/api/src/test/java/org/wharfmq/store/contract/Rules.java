@@ -1,0 +1,67 @@
+package org.wharfmq.store.contract;
+
+import java.util.Set;
+
+/**
+ * The ids of the model's rules that a backend may declare it keeps differently
+ * ({@link Backend#withDifferences}); a test of such a rule calls {@link Backend#differs} with its id.
+ */
+public final class Rules {
+    /** Time passes on the backend's server, not on the store's clock: tests that move the manual clock. */
+    public static final String SERVER_CLOCK = "server-clock";
+    /** An older receipt handle is {@code ReceiptHandleIsInvalid}. */
+    public static final String STALE_RECEIPT_HANDLE = "stale-receipt-handle";
+    /** A failure's message names the offending value. */
+    public static final String ERROR_MESSAGE_NAMES_VALUE = "error-message-names-value";
+    /** 120,000 in flight in a standard queue is {@code OverLimit}; 20,000 in a FIFO queue, an empty receive. */
+    public static final String IN_FLIGHT_LIMITS = "in-flight-limits";
+    /** A send without a body is {@code MissingParameter}. */
+    public static final String MISSING_BODY = "missing-body";
+    /** A forbidden character in a body is {@code InvalidMessageContents}. */
+    public static final String FORBIDDEN_CHARACTER_CODE = "forbidden-character-code";
+    /** A message larger than its queue's MaximumMessageSize is rejected. */
+    public static final String MAXIMUM_MESSAGE_SIZE = "maximum-message-size";
+    /** Message attribute names follow SQS's rules (no leading, trailing or double dot, no AWS./Amazon. prefix). */
+    public static final String MESSAGE_ATTRIBUTE_NAMES = "message-attribute-names";
+    /** MessageGroupId and MessageDeduplicationId on a standard queue are {@code InvalidParameterValue}. */
+    public static final String FIFO_FIELDS_ON_STANDARD_QUEUES = "fifo-fields-on-standard-queues";
+    /** A FIFO queue's DeduplicationWindow may be set from 20 s to 7 days. */
+    public static final String DEDUPLICATION_WINDOW = "deduplication-window";
+    /** DeduplicationScope is {@code queue} or {@code messageGroup}, and {@code messageGroup} keys by group. */
+    public static final String DEDUPLICATION_SCOPE = "deduplication-scope";
+    /** A batch without entries is {@code EmptyBatchRequest}. */
+    public static final String EMPTY_BATCH = "empty-batch";
+    /** A batch entry id is 1..80 characters of {@code A-Za-z0-9_-}, else {@code InvalidBatchEntryId}. */
+    public static final String BATCH_ENTRY_IDS = "batch-entry-ids";
+    /** A FIFO SendMessageBatch returns each entry's SequenceNumber. */
+    public static final String BATCH_SEQUENCE_NUMBERS = "batch-sequence-numbers";
+    /** A repeated ReceiveRequestAttemptId returns the same messages with the same receipt handles. */
+    public static final String RECEIVE_ATTEMPT_ID = "receive-attempt-id";
+    /** A queue name may be 80 characters long. */
+    public static final String QUEUE_NAME_LENGTH = "queue-name-length";
+    /** FifoQueue=true on a name without {@code .fifo} is {@code InvalidParameterValue}. */
+    public static final String FIFO_ATTRIBUTE_ON_STANDARD_NAME = "fifo-attribute-on-standard-name";
+    /** An unknown or read-only queue attribute is {@code InvalidAttributeName}. */
+    public static final String UNKNOWN_QUEUE_ATTRIBUTES = "unknown-queue-attributes";
+    /** FIFO-only queue attributes on a standard queue are {@code InvalidParameterValue}. */
+    public static final String FIFO_ONLY_ATTRIBUTES = "fifo-only-attributes";
+    /** GetQueueAttributes All shows every attribute of the model, defaults included. */
+    public static final String QUEUE_ATTRIBUTES_SHOWN = "queue-attributes-shown";
+    /** A queue's ARN is {@code arn:wharf:sqs:local:000000000000:<name>}. */
+    public static final String QUEUE_ARN = "queue-arn";
+    /** Queue attributes outside their ranges are {@code InvalidParameterValue}. */
+    public static final String ATTRIBUTE_BOUNDS = "attribute-bounds";
+    /** A dead-letter queue has its source queue's type. */
+    public static final String DEAD_LETTER_QUEUE_TYPE = "dead-letter-queue-type";
+
+    /** Every id above. */
+    public static final Set<String> DIFFERABLE = Set.of(SERVER_CLOCK, STALE_RECEIPT_HANDLE,
+            ERROR_MESSAGE_NAMES_VALUE, IN_FLIGHT_LIMITS, MISSING_BODY, FORBIDDEN_CHARACTER_CODE, MAXIMUM_MESSAGE_SIZE,
+            MESSAGE_ATTRIBUTE_NAMES, FIFO_FIELDS_ON_STANDARD_QUEUES, DEDUPLICATION_WINDOW, DEDUPLICATION_SCOPE,
+            EMPTY_BATCH, BATCH_ENTRY_IDS, BATCH_SEQUENCE_NUMBERS, RECEIVE_ATTEMPT_ID, QUEUE_NAME_LENGTH,
+            FIFO_ATTRIBUTE_ON_STANDARD_NAME, UNKNOWN_QUEUE_ATTRIBUTES, FIFO_ONLY_ATTRIBUTES, QUEUE_ATTRIBUTES_SHOWN,
+            QUEUE_ARN, ATTRIBUTE_BOUNDS, DEAD_LETTER_QUEUE_TYPE);
+
+    private Rules() {
+    }
+}
