@@ -44,6 +44,7 @@ public abstract class CapabilitiesContract {
 
     @Test
     void limitsAllowAtLeastWhatSendMessageAllows() {
+        backend().differs(Rules.SEND_MESSAGE_LIMITS);
         Limits limits = service.limits();
         assertTrue(limits.maxMessageAttributes() >= Limits.SQS.maxMessageAttributes(), limits.toString());
         assertTrue(limits.maxMessageBytes() >= Limits.SQS.maxMessageBytes(), limits.toString());

@@ -53,6 +53,8 @@ public final class Rules {
     public static final String ATTRIBUTE_BOUNDS = "attribute-bounds";
     /** A dead-letter queue has its source queue's type. */
     public static final String DEAD_LETTER_QUEUE_TYPE = "dead-letter-queue-type";
+    /** A backend's limits allow at least SendMessage's 10 attributes and 256 KiB. */
+    public static final String SEND_MESSAGE_LIMITS = "send-message-limits";
 
     /** Every id above. */
     public static final Set<String> DIFFERABLE = Set.of(SERVER_CLOCK, STALE_RECEIPT_HANDLE,
@@ -60,7 +62,7 @@ public final class Rules {
             MESSAGE_ATTRIBUTE_NAMES, FIFO_FIELDS_ON_STANDARD_QUEUES, DEDUPLICATION_WINDOW, DEDUPLICATION_SCOPE,
             EMPTY_BATCH, BATCH_ENTRY_IDS, BATCH_SEQUENCE_NUMBERS, RECEIVE_ATTEMPT_ID, QUEUE_NAME_LENGTH,
             FIFO_ATTRIBUTE_ON_STANDARD_NAME, UNKNOWN_QUEUE_ATTRIBUTES, FIFO_ONLY_ATTRIBUTES, QUEUE_ATTRIBUTES_SHOWN,
-            QUEUE_ARN, ATTRIBUTE_BOUNDS, DEAD_LETTER_QUEUE_TYPE);
+            QUEUE_ARN, ATTRIBUTE_BOUNDS, DEAD_LETTER_QUEUE_TYPE, SEND_MESSAGE_LIMITS);
 
     private Rules() {
     }

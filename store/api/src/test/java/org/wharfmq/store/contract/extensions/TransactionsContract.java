@@ -25,6 +25,7 @@ import org.wharfmq.store.StoreTransaction;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.contract.Backend;
+import org.wharfmq.store.contract.Rules;
 import org.wharfmq.store.testing.ManualClock;
 
 /** Local transactions: all of a unit of work at commit, or none of it. */
@@ -93,6 +94,7 @@ public abstract class TransactionsContract {
 
     @Test
     void rollbackDiscardsDeletes() {
+        backend().differs(Rules.SERVER_CLOCK);
         String handle = sendAndReceive("a");
         StoreTransaction tx = transactions.begin();
         tx.deleteMessage(url, handle);
@@ -144,6 +146,7 @@ public abstract class TransactionsContract {
 
     @Test
     void failedCommitDeliversNoneOfItsSends() {
+        backend().differs(Rules.SERVER_CLOCK);
         String stale = sendAndReceive("a");
         StoreTransaction tx = transactions.begin();
         tx.sendMessage(SendMessageRequest.of(url, "reply"), DEFAULT);
@@ -158,6 +161,7 @@ public abstract class TransactionsContract {
 
     @Test
     void failedCommitAppliesNoneOfItsDeletes() {
+        backend().differs(Rules.SERVER_CLOCK);
         String valid = sendAndReceive("a");
         String stale = sendAndReceive("b");
         StoreTransaction tx = transactions.begin();
@@ -175,6 +179,7 @@ public abstract class TransactionsContract {
 
     @Test
     void sendThatTheQueuesNewAttributesForbidFailsTheCommitChangingNothing() {
+        backend().differs(Rules.MAXIMUM_MESSAGE_SIZE);
         String handle = sendAndReceive("a");
         StoreTransaction tx = transactions.begin();
         tx.deleteMessage(url, handle);

@@ -72,6 +72,9 @@ public final class SqsBackends {
                     + API + "API_GetQueueAttributes.html"),
             Map.entry(ATTRIBUTE_BOUNDS, "ElasticMQ does not check the ranges of queue attributes, which SQS"
                     + " refuses with InvalidAttributeValue: " + API + "API_SetQueueAttributes.html"),
+            Map.entry(SEND_MESSAGE_LIMITS, "the backend keeps one of SendMessage's 10 message attributes, and 64"
+                    + " bytes of the size, for Wharf's MessageId of messages sent in a transaction or published: "
+                    + API + "API_SendMessage.html"),
             Map.entry(DEAD_LETTER_QUEUE_TYPE, "ElasticMQ accepts a dead-letter queue of the other type (FIFO for a"
                     + " standard queue), which SQS refuses: " + GUIDE + "sqs-dead-letter-queues.html"));
 
