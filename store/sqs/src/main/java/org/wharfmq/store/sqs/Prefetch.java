@@ -29,6 +29,8 @@ import org.wharfmq.store.VisibilityChange;
  * (visibility 0) once half its visibility timeout has passed, or 200 ms after a filter passed it
  * over, or when the store closes; each such return counts as one receive on the server. A long
  * poll lasts up to 20 s; {@link #wakeUp} interrupts the polls whose consumer was cancelled.
+ * FIFO queues are not held: the server keeps a group back while one of its messages is in flight,
+ * and a lane handing that group's next message to another consumer would undo it.
  */
 final class Prefetch {
     private static final int BATCH = 10;
@@ -139,7 +141,7 @@ final class Prefetch {
                                   BooleanSupplier cancelled) {
         Lane lane = lanes.computeIfAbsent(r.queueUrl(), Lane::new);
         boolean holding = r.visibilityTimeout() == null && r.receiveRequestAttemptId() == null
-                && lane.holdNanos() > 0;
+                && !r.queueUrl().endsWith(".fifo") && lane.holdNanos() > 0;
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
         while (true) {
             if (holding) {
