@@ -1,5 +1,8 @@
 package org.wharfmq.jms;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import jakarta.jms.CompletionListener;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.Destination;
@@ -271,15 +274,99 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
             message.setJMSMessageID(send(to, wm, options));
             return;
         }
-        session.asyncSends.submit(() -> {
+        session.asyncSends.submit(new AsyncSend(to, message, wm, options, listener));
+    }
+
+    /**
+     * An asynchronous send. Those to one queue share a batch key when the backend batches sends, and
+     * go out as one batch unless the session is in a unit of work by then.
+     */
+    private final class AsyncSend implements AsyncSends.Send {
+        private final WharfDestination to;
+        private final Message message;
+        private final WharfMessage wm;
+        private final StoreGateway.SendOptions options;
+        private final CompletionListener listener;
+
+        AsyncSend(WharfDestination to, Message message, WharfMessage wm, StoreGateway.SendOptions options,
+                  CompletionListener listener) {
+            this.to = to;
+            this.message = message;
+            this.wm = wm;
+            this.options = options;
+            this.listener = listener;
+        }
+
+        @Override
+        public Object batchKey() {
+            return to.isQueue() && session.connection.gateway.batchesSends() ? to.name() : null;
+        }
+
+        @Override
+        public void sendTogether(List<AsyncSends.Send> sends) {
+            List<AsyncSend> all = sends.stream().map(AsyncSend.class::cast).toList();
+            Exception[] failures = new Exception[all.size()];
             try {
-                message.setJMSMessageID(send(to, wm, options));
+                if (all.size() == 1 || session.acks.unit() != null) {
+                    for (int i = 0; i < all.size(); i++) {
+                        AsyncSend a = all.get(i);
+                        try {
+                            a.message.setJMSMessageID(send(a.to, a.wm, a.options));
+                        } catch (JMSException | RuntimeException e) {
+                            failures[i] = e;
+                        }
+                    }
+                } else {
+                    sendBatch(all, failures);
+                }
             } catch (JMSException | RuntimeException e) {
-                listener.onException(message, e);
-                return;
+                // Nothing was sent: the unit or the queue could not be had.
+                Arrays.fill(failures, e);
             }
-            listener.onCompletion(message);
-        });
+            RuntimeException thrown = null;
+            for (int i = 0; i < all.size(); i++) {
+                AsyncSend a = all.get(i);
+                try {
+                    if (failures[i] != null) {
+                        a.listener.onException(a.message, failures[i]);
+                    } else {
+                        a.listener.onCompletion(a.message);
+                    }
+                } catch (RuntimeException e) {
+                    thrown = thrown == null ? e : thrown;
+                }
+            }
+            if (thrown != null) {
+                throw thrown;
+            }
+        }
+
+        /** Sends {@code all}, to this send's queue, with one batch; records each failure in {@code failures}. */
+        private void sendBatch(List<AsyncSend> all, Exception[] failures) throws JMSException {
+            boolean fifo = to.name().endsWith(".fifo");
+            List<StoreGateway.Outgoing> out = new ArrayList<>(all.size());
+            List<Integer> index = new ArrayList<>(all.size());
+            for (int i = 0; i < all.size(); i++) {
+                AsyncSend a = all.get(i);
+                try {
+                    out.add(new StoreGateway.Outgoing(a.wm, fifo ? a.wm.getStringProperty("JMSXGroupID") : null,
+                            fifo ? deduplicationId(a.wm) : null, a.options));
+                    index.add(i);
+                } catch (JMSException e) {
+                    failures[i] = e;
+                }
+            }
+            List<StoreGateway.Sent> sent = session.connection.gateway.sendBatch(to.name(),
+                    ((WharfQueue) to).attributes(), out);
+            for (int k = 0; k < sent.size(); k++) {
+                int i = index.get(k);
+                if (sent.get(k).failure() != null) {
+                    failures[i] = sent.get(k).failure();
+                } else {
+                    all.get(i).message.setJMSMessageID("ID:" + sent.get(k).messageId());
+                }
+            }
+        }
     }
 
     /**

@@ -357,6 +357,8 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     public QueueBrowser createBrowser(Queue queue, String messageSelector) throws JMSException {
         checkDomain(Domain.QUEUE, "createBrowser");
         WharfDestination d = WharfDestination.of(queue);
+        // A bad selector is reported as such, also on a backend that cannot browse.
+        org.wharfmq.jms.selector.Selector.parse(messageSelector);
         connection.gateway.requireBrowsing();
         WharfQueueBrowser b = new WharfQueueBrowser(this, (Queue) d, messageSelector);
         browsers.add(b);

@@ -29,6 +29,7 @@ class XaRestartTest {
 
     @Test
     void preparedBranchesSurviveARestartAndCommitOrRollBackAfter(@TempDir Path dir) throws Exception {
+        TestStores.assumeDerby("restarts a wharf:derby store on disk");
         String url = "wharf:derby:" + dir.resolve("store");
         WharfConnectionFactory f = new WharfConnectionFactory(url);
         XAConnection xc = f.createXAConnection();
@@ -71,6 +72,7 @@ class XaRestartTest {
 
     @Test
     void onePhaseCommitAndRollbackThroughXaSession() throws JMSException, Exception {
+        TestStores.assumeOffers("XaTransactions", "an XA session");
         WharfConnectionFactory f = new WharfConnectionFactory(TestStores.url("xa"));
         try (XAConnection xc = f.createXAConnection()) {
             xc.start();

@@ -1,5 +1,6 @@
 package org.wharfmq.jms.gateway;
 
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
@@ -67,6 +68,21 @@ final class Encoding {
             }
         }
         return new Request(e.body(), a, delaySeconds, MessageOptions.Options.DEFAULT);
+    }
+
+    /** A request's size as SQS counts it against its limit: the body, and each attribute's name, type and value. */
+    static long size(Request r) {
+        long bytes = utf8(r.body());
+        for (Map.Entry<String, MessageAttributeValue> a : r.attributes().entrySet()) {
+            MessageAttributeValue v = a.getValue();
+            bytes += utf8(a.getKey()) + utf8(v.dataType())
+                    + (v.binaryValue() != null ? v.binaryValue().length : utf8(v.stringValue()));
+        }
+        return bytes;
+    }
+
+    private static long utf8(String s) {
+        return s == null ? 0 : s.getBytes(StandardCharsets.UTF_8).length;
     }
 
     /** The JMS message of a received one; priority and expiration come from attributes where options were not kept. */

@@ -1,5 +1,7 @@
 package org.wharfmq.jms.gateway;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,6 +14,9 @@ import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.message.WharfMessage;
 import org.wharfmq.jms.selector.Selector;
+import org.wharfmq.store.BatchEntry;
+import org.wharfmq.store.BatchResult;
+import org.wharfmq.store.BatchResultErrorEntry;
 import org.wharfmq.store.Browsing;
 import org.wharfmq.store.ErrorCodes;
 import org.wharfmq.store.FilteredReceive;
@@ -22,11 +27,13 @@ import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.QueueServices;
 import org.wharfmq.store.ReceivedMessage;
+import org.wharfmq.store.SendBatchEntry;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.XaTransactions;
+import org.wharfmq.store.model.MessageRules;
 
 /**
  * The one door from the JMS objects to a store backend, one per open store URL in this JVM. It
@@ -273,6 +280,95 @@ public final class StoreGateway {
     }
 
     /**
+     * True if sends to a queue outside a unit can go out together through {@link #sendBatch}: the
+     * backend has no MessageOptions, whose sends have no batch form.
+     */
+    public boolean batchesSends() {
+        return options == null;
+    }
+
+    /** One message of {@link #sendBatch}, with what {@link #send} takes for it. */
+    public record Outgoing(WharfMessage message, String groupId, String deduplicationId, SendOptions options) {
+    }
+
+    /** The outcome of one message of {@link #sendBatch}: its MessageId, or why it was not sent. */
+    public record Sent(String messageId, JMSException failure) {
+    }
+
+    /**
+     * Sends {@code batch} to queue {@code name} (created with {@code attributes} if new) outside any
+     * unit, in order, with SendMessageBatch requests of at most 10 messages whose sizes together stay
+     * within the backend's message limit; returns each message's own outcome, in the batch's order.
+     */
+    public List<Sent> sendBatch(String name, Map<String, String> attributes, List<Outgoing> batch)
+            throws JMSException {
+        String queueUrl = queue(name, attributes);
+        boolean fifo = name.endsWith(".fifo");
+        Sent[] sent = new Sent[batch.size()];
+        List<SendBatchEntry> entries = new ArrayList<>();
+        long bytes = 0;
+        for (int i = 0; i < batch.size(); i++) {
+            Outgoing o = batch.get(i);
+            Encoding.Request r;
+            try {
+                r = encoding.request(o.message(), o.options());
+            } catch (JMSException e) {
+                sent[i] = new Sent(null, e);
+                continue;
+            }
+            long size = Encoding.size(r);
+            if (!entries.isEmpty() && (entries.size() == MessageRules.MAX_BATCH
+                    || bytes + size > service.limits().maxMessageBytes())) {
+                sendEntries(queueUrl, entries, sent);
+                entries.clear();
+                bytes = 0;
+            }
+            entries.add(new SendBatchEntry(Integer.toString(i), r.body(), r.delaySeconds(), r.attributes(),
+                    fifo ? o.groupId() : null, fifo ? o.deduplicationId() : null));
+            bytes += size;
+        }
+        if (!entries.isEmpty()) {
+            sendEntries(queueUrl, entries, sent);
+        }
+        return List.of(sent);
+    }
+
+    /**
+     * Sends {@code entries}, whose ids are indexes into {@code sent}, and records each outcome there.
+     * A batch over the queue's own MaximumMessageSize goes again one message at a time.
+     */
+    private void sendEntries(String queueUrl, List<SendBatchEntry> entries, Sent[] sent) {
+        try {
+            if (entries.size() == 1) {
+                SendBatchEntry e = entries.get(0);
+                sent[Integer.parseInt(e.id())] = new Sent(service.sendMessage(e.toRequest(queueUrl)).messageId(), null);
+                return;
+            }
+            BatchResult<SendResult> result;
+            try {
+                result = service.sendMessageBatch(queueUrl, entries);
+            } catch (QueueServiceException e) {
+                if (!e.code().equals(ErrorCodes.BATCH_REQUEST_TOO_LONG)) {
+                    throw e;
+                }
+                entries.forEach(entry -> sendEntries(queueUrl, List.of(entry), sent));
+                return;
+            }
+            for (SendResult r : result.successful()) {
+                sent[Integer.parseInt(r.id())] = new Sent(r.messageId(), null);
+            }
+            for (BatchResultErrorEntry f : result.failed()) {
+                sent[Integer.parseInt(f.id())] = new Sent(null,
+                        Errors.of(new QueueServiceException(f.code(), f.message(), f.senderFault(), null)));
+            }
+        } catch (QueueServiceException e) {
+            for (SendBatchEntry entry : entries) {
+                sent[Integer.parseInt(entry.id())] = new Sent(null, Errors.of(e));
+            }
+        }
+    }
+
+    /**
      * Publishes {@code m} to topic {@code name}, in {@code unit} if not null, to the subscriptions
      * whose tag {@code accept} takes for the message's selector values; returns the MessageId.
      */
@@ -325,24 +421,58 @@ public final class StoreGateway {
         receiving.wakeUp(queueUrl);
     }
 
-    /** Deletes the delivered messages; reports those the store refused, by JMSMessageID. */
+    /**
+     * Deletes the delivered messages, in batches of up to 10 per queue (one DeleteMessage for a
+     * lone message); reports those the store refused, by JMSMessageID.
+     */
     public void acknowledge(List<Delivery> batch) throws JMSException {
-        List<String> failed = new java.util.ArrayList<>();
-        QueueServiceException cause = null;
+        Map<String, List<Delivery>> byQueue = new LinkedHashMap<>();
         for (Delivery d : batch) {
-            if (d.consumed()) {
-                continue;
+            if (!d.consumed()) {
+                byQueue.computeIfAbsent(d.queueUrl(), u -> new ArrayList<>()).add(d);
             }
-            try {
-                service.deleteMessage(d.queueUrl(), d.receiptHandle());
-            } catch (QueueServiceException e) {
-                failed.add(d.message() == null ? d.receiptHandle() : d.message().getJMSMessageID());
-                cause = e;
+        }
+        List<String> failed = new ArrayList<>();
+        QueueServiceException cause = null;
+        for (List<Delivery> deliveries : byQueue.values()) {
+            for (int from = 0; from < deliveries.size(); from += MessageRules.MAX_BATCH) {
+                List<Delivery> chunk = deliveries.subList(from,
+                        Math.min(deliveries.size(), from + MessageRules.MAX_BATCH));
+                QueueServiceException refused = delete(chunk, failed);
+                cause = refused != null ? refused : cause;
             }
         }
         if (cause != null) {
             throw Errors.acknowledgementFailed(failed, cause);
         }
+    }
+
+    /** Deletes {@code chunk}, one queue's and at most a batch; adds the refused to {@code failed}. */
+    private QueueServiceException delete(List<Delivery> chunk, List<String> failed) {
+        String queueUrl = chunk.get(0).queueUrl();
+        try {
+            if (chunk.size() == 1) {
+                service.deleteMessage(queueUrl, chunk.get(0).receiptHandle());
+                return null;
+            }
+            List<BatchEntry<String>> entries = new ArrayList<>(chunk.size());
+            for (int i = 0; i < chunk.size(); i++) {
+                entries.add(new BatchEntry<>(Integer.toString(i), chunk.get(i).receiptHandle()));
+            }
+            QueueServiceException cause = null;
+            for (BatchResultErrorEntry f : service.deleteMessageBatch(queueUrl, entries).failed()) {
+                failed.add(messageId(chunk.get(Integer.parseInt(f.id()))));
+                cause = new QueueServiceException(f.code(), f.message(), f.senderFault(), null);
+            }
+            return cause;
+        } catch (QueueServiceException e) {
+            chunk.forEach(d -> failed.add(messageId(d)));
+            return e;
+        }
+    }
+
+    private static String messageId(Delivery d) {
+        return d.message() == null ? d.receiptHandle() : d.message().getJMSMessageID();
     }
 
     /** Makes a delivered message visible again at once, for redelivery. */

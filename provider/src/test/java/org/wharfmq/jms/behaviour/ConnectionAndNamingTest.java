@@ -36,7 +36,7 @@ class ConnectionAndNamingTest {
 
     @Test
     void wrongCredentialsAreRejectedWhenAUserIsConfigured() throws JMSException {
-        WharfConnectionFactory f = new WharfConnectionFactory(url() + "?user=j2ee&password=secret");
+        WharfConnectionFactory f = new WharfConnectionFactory(TestStores.withOptions(url(), "user=j2ee&password=secret"));
         f.createConnection("j2ee", "secret").close();
         assertThrows(JMSSecurityException.class, () -> f.createConnection("invalid", "invalid"));
         assertThrows(JMSSecurityException.class, () -> f.createConnection("j2ee", "wrong"));
@@ -97,12 +97,13 @@ class ConnectionAndNamingTest {
             assertTrue(sel.getMessage().contains("color = "));
         }
         JMSException option = assertThrows(JMSException.class,
-                () -> new WharfConnectionFactory(url() + "?prefetch=10").createConnection());
+                () -> new WharfConnectionFactory(TestStores.withOptions(url(), "prefetch=10")).createConnection());
         assertTrue(option.getMessage().contains("prefetch=10"));
     }
 
     @Test
     void topicFansOutAndDurableSubscriptionKeepsMessagesWhileClosed() throws JMSException {
+        TestStores.assumeOffers("Topics", "a topic");
         WharfConnectionFactory f = new WharfConnectionFactory(url());
         try (Connection c = f.createConnection()) {
             c.setClientID("durable-client");
@@ -123,6 +124,7 @@ class ConnectionAndNamingTest {
 
     @Test
     void topicSelectorAndNoLocalApplyAtPublish() throws JMSException {
+        TestStores.assumeOffers("Topics", "a topic");
         WharfConnectionFactory f = new WharfConnectionFactory(url());
         try (Connection c = f.createConnection(); Connection other = f.createConnection()) {
             c.start();
@@ -150,7 +152,7 @@ class ConnectionAndNamingTest {
         String store = url();
         Properties p = new Properties();
         p.put(Context.INITIAL_CONTEXT_FACTORY, "org.wharfmq.jms.jndi.WharfInitialContextFactory");
-        p.put("connectionfactory.MyConnectionFactory", store + "?user=j2ee&password=j2ee");
+        p.put("connectionfactory.MyConnectionFactory", TestStores.withOptions(store, "user=j2ee&password=j2ee"));
         p.put("connectionfactory.Durable", store);
         p.put("connectionfactory.Durable.clientID", "cts");
         p.put("queue.MY_QUEUE", "jndi-queue");

@@ -114,7 +114,7 @@ class DeliveryTest {
 
     @Test
     void prefetchedMessagesAreReleasedWhenTheConsumerCloses() throws JMSException {
-        try (Connection c = new WharfConnectionFactory(url() + "?prefetch=9&visibilityTimeout=600").createConnection()) {
+        try (Connection c = new WharfConnectionFactory(TestStores.withOptions(url(), "prefetch=9&visibilityTimeout=600")).createConnection()) {
             c.start();
             Session s = c.createSession(Session.CLIENT_ACKNOWLEDGE);
             Queue q = s.createQueue("q");
@@ -136,7 +136,7 @@ class DeliveryTest {
     @Test
     void usersFileDecidesWhoConnects(@TempDir Path dir) throws Exception {
         Path users = Files.writeString(dir.resolve("users.properties"), "alice=wonderland\nbob=builder\n");
-        WharfConnectionFactory f = new WharfConnectionFactory(url() + "?usersFile=" + users);
+        WharfConnectionFactory f = new WharfConnectionFactory(TestStores.withOptions(url(), "usersFile=" + users));
         f.createConnection("alice", "wonderland").close();
         f.createConnection("bob", "builder").close();
         assertThrows(JMSSecurityException.class, () -> f.createConnection("alice", "builder"));

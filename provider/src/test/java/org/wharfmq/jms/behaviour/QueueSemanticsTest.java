@@ -39,7 +39,7 @@ class QueueSemanticsTest {
 
     @BeforeEach
     void connect() throws JMSException {
-        factory = new WharfConnectionFactory(TestStores.url("semantics") + "?visibilityTimeout=1");
+        factory = new WharfConnectionFactory(TestStores.withOptions(TestStores.url("semantics"), "visibilityTimeout=1"));
         connection = factory.createConnection();
         connection.start();
     }
@@ -169,6 +169,7 @@ class QueueSemanticsTest {
 
     @Test
     void commitWithAStaleHandleRollsBackAndChangesNothing() throws JMSException {
+        TestStores.assumeOffers("Transactions", "a transacted session");
         Session tx = connection.createSession(true, Session.SESSION_TRANSACTED);
         Queue q = tx.createQueue("stale-tx");
         Queue out = tx.createQueue("stale-tx-out");
@@ -204,6 +205,7 @@ class QueueSemanticsTest {
 
     @Test
     void rolledBackMessageReachesTheDeadLetterQueueWithItsMessageId() throws JMSException {
+        TestStores.assumeOffers("Transactions", "a transacted session");
         factory.admin().createQueue("payments-dlq", Map.of());
         factory.admin().createQueue("payments", Map.of("RedrivePolicy",
                 "{\"deadLetterTargetArn\":\"payments-dlq\",\"maxReceiveCount\":2}"));

@@ -15,6 +15,7 @@ import jakarta.jms.Message;
 import jakarta.jms.Queue;
 import org.junit.jupiter.api.Test;
 import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.jms.testing.TestStores;
 
 /** JMSContext.acknowledge and recover, and what the other modes do with consumed messages. */
 class AcknowledgeTest {
@@ -81,12 +82,19 @@ class AcknowledgeTest {
     }
 
     @Test
-    void acknowledgeDoesNothingInOtherModes() {
-        for (int mode : new int[] {JMSContext.AUTO_ACKNOWLEDGE, JMSContext.DUPS_OK_ACKNOWLEDGE,
-                JMSContext.SESSION_TRANSACTED}) {
+    void acknowledgeDoesNothingInAutomaticModes() {
+        for (int mode : new int[] {JMSContext.AUTO_ACKNOWLEDGE, JMSContext.DUPS_OK_ACKNOWLEDGE}) {
             try (JMSContext context = FACTORY.createContext(mode)) {
                 context.acknowledge();
             }
+        }
+    }
+
+    @Test
+    void acknowledgeDoesNothingInATransactedContext() {
+        TestStores.assumeOffers("Transactions", "a transacted JMSContext");
+        try (JMSContext context = FACTORY.createContext(JMSContext.SESSION_TRANSACTED)) {
+            context.acknowledge();
         }
     }
 

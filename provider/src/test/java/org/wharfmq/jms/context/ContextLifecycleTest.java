@@ -24,6 +24,7 @@ import jakarta.jms.TemporaryQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.jms.testing.TestStores;
 
 /** A context's life: its session mode, the connection it may share, autoStart, client id and close. */
 class ContextLifecycleTest {
@@ -214,6 +215,7 @@ class ContextLifecycleTest {
 
     @Test
     void browserSeesQueuedMessagesWithoutTakingThem() throws Exception {
+        TestStores.assumeOffers("Browsing", "a QueueBrowser");
         try (JMSContext context = FACTORY.createContext()) {
             Queue queue = context.createQueue(Stores.unique("q"));
             context.createProducer().send(queue, Map.<String, Object>of("k", 1)).send(queue, "two");

@@ -75,7 +75,7 @@ class ExceptionMappingTest {
     @Test
     void wrongPasswordIsJMSSecurityRuntimeException() {
         WharfConnectionFactory guarded = new WharfConnectionFactory(
-                TestStores.url("guarded") + "?user=alice&password=secret");
+                TestStores.withOptions(TestStores.url("guarded"), "user=alice&password=secret"));
         assertThrows(JMSSecurityRuntimeException.class, () -> guarded.createContext("alice", "guess"));
     }
 }

@@ -20,6 +20,7 @@ import jakarta.jms.Queue;
 import jakarta.jms.TextMessage;
 import org.junit.jupiter.api.Test;
 import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.jms.testing.TestStores;
 
 /** MessageListener and CompletionListener: delivery, and the calls they may not make on their own context. */
 class ListenerRulesTest {
@@ -98,6 +99,7 @@ class ListenerRulesTest {
 
     @Test
     void commitFromItsOwnCompletionListenerIsIllegalState() throws Exception {
+        TestStores.assumeOffers("Transactions", "a transacted JMSContext");
         try (JMSContext context = FACTORY.createContext(JMSContext.SESSION_TRANSACTED)) {
             assertInstanceOf(IllegalStateRuntimeException.class, failureInCompletion(context, JMSContext::commit));
         }
@@ -105,6 +107,7 @@ class ListenerRulesTest {
 
     @Test
     void rollbackFromItsOwnCompletionListenerIsIllegalState() throws Exception {
+        TestStores.assumeOffers("Transactions", "a transacted JMSContext");
         try (JMSContext context = FACTORY.createContext(JMSContext.SESSION_TRANSACTED)) {
             assertInstanceOf(IllegalStateRuntimeException.class,
                     failureInCompletion(context, JMSContext::rollback));

@@ -18,6 +18,7 @@ import jakarta.jms.Queue;
 import jakarta.jms.StreamMessage;
 import org.junit.jupiter.api.Test;
 import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.jms.testing.TestStores;
 
 /** JMSConsumer.receiveBody: the body as the type asked for, and what happens to a message that does not fit. */
 class ReceiveBodyTest {
@@ -147,6 +148,7 @@ class ReceiveBodyTest {
 
     @Test
     void transactedContextDeliversARefusedMessageAgainOnlyAfterRollback() {
+        TestStores.assumeOffers("Transactions", "a transacted JMSContext");
         try (JMSContext context = FACTORY.createContext(JMSContext.SESSION_TRANSACTED)) {
             Queue queue = context.createQueue(Stores.unique("q"));
             context.createProducer().send(queue, "text");

@@ -17,6 +17,7 @@ import jakarta.jms.Queue;
 import jakarta.jms.Topic;
 import org.junit.jupiter.api.Test;
 import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.jms.testing.TestStores;
 
 /** Topic consumers of the simplified API: durable, shared, shared durable, and selectors. */
 class SubscriptionsTest {
@@ -24,6 +25,7 @@ class SubscriptionsTest {
 
     @Test
     void durableConsumerGetsMessagesPublishedWhileItWasClosed() {
+        TestStores.assumeOffers("Topics", "a durable subscription");
         try (JMSContext context = FACTORY.createContext()) {
             context.setClientID(Stores.unique("client"));
             Topic topic = context.createTopic(Stores.unique("t"));
@@ -36,6 +38,7 @@ class SubscriptionsTest {
 
     @Test
     void unsubscribeEndsADurableSubscription() {
+        TestStores.assumeOffers("Topics", "a durable subscription");
         try (JMSContext context = FACTORY.createContext()) {
             context.setClientID(Stores.unique("client"));
             Topic topic = context.createTopic(Stores.unique("t"));
@@ -48,6 +51,7 @@ class SubscriptionsTest {
 
     @Test
     void unsubscribingAnUnknownNameIsInvalidDestination() {
+        TestStores.assumeOffers("Topics", "unsubscribe");
         try (JMSContext context = FACTORY.createContext()) {
             assertThrows(InvalidDestinationRuntimeException.class, () -> context.unsubscribe("nobody"));
         }
@@ -63,6 +67,7 @@ class SubscriptionsTest {
 
     @Test
     void sharedConsumersTakeEachMessageOfTheSubscriptionOnce() {
+        TestStores.assumeOffers("Topics", "a shared subscription");
         try (JMSContext first = FACTORY.createContext();
              JMSContext second = first.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
             Topic topic = first.createTopic(Stores.unique("t"));
@@ -85,6 +90,7 @@ class SubscriptionsTest {
 
     @Test
     void sharedDurableSubscriptionKeepsMessagesWithoutAClientId() {
+        TestStores.assumeOffers("Topics", "a shared durable subscription");
         try (JMSContext context = FACTORY.createContext()) {
             Topic topic = context.createTopic(Stores.unique("t"));
             context.createSharedDurableConsumer(topic, "archive").close();
@@ -98,6 +104,7 @@ class SubscriptionsTest {
 
     @Test
     void nonDurableConsumerMissesMessagesPublishedBeforeIt() {
+        TestStores.assumeOffers("Topics", "a topic consumer");
         try (JMSContext context = FACTORY.createContext()) {
             Topic topic = context.createTopic(Stores.unique("t"));
             context.createProducer().send(topic, "early");

@@ -19,6 +19,7 @@ import jakarta.jms.TransactionInProgressRuntimeException;
 import jakarta.jms.XAJMSContext;
 import org.junit.jupiter.api.Test;
 import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.jms.testing.TestStores;
 
 /** SESSION_TRANSACTED and XA contexts. */
 class TransactionsTest {
@@ -26,6 +27,7 @@ class TransactionsTest {
 
     @Test
     void commitMakesTheSentMessagesVisible() {
+        TestStores.assumeOffers("Transactions", "a transacted JMSContext");
         try (JMSContext tx = FACTORY.createContext(JMSContext.SESSION_TRANSACTED);
              JMSContext reader = FACTORY.createContext()) {
             Queue queue = tx.createQueue(Stores.unique("q"));
@@ -39,6 +41,7 @@ class TransactionsTest {
 
     @Test
     void rollbackDiscardsTheSentMessages() {
+        TestStores.assumeOffers("Transactions", "a transacted JMSContext");
         try (JMSContext tx = FACTORY.createContext(JMSContext.SESSION_TRANSACTED);
              JMSContext reader = FACTORY.createContext()) {
             Queue queue = tx.createQueue(Stores.unique("q"));
@@ -52,6 +55,7 @@ class TransactionsTest {
 
     @Test
     void rollbackDeliversTheConsumedMessagesAgain() throws Exception {
+        TestStores.assumeOffers("Transactions", "a transacted JMSContext");
         try (JMSContext tx = FACTORY.createContext(JMSContext.SESSION_TRANSACTED)) {
             Queue queue = tx.createQueue(Stores.unique("q"));
             tx.createProducer().send(queue, "a");
@@ -68,6 +72,7 @@ class TransactionsTest {
 
     @Test
     void commitIncludesAsynchronousSendsStillInFlight() {
+        TestStores.assumeOffers("Transactions", "a transacted JMSContext");
         try (JMSContext tx = FACTORY.createContext(JMSContext.SESSION_TRANSACTED);
              JMSContext reader = FACTORY.createContext()) {
             Queue queue = tx.createQueue(Stores.unique("q"));
@@ -101,6 +106,7 @@ class TransactionsTest {
 
     @Test
     void recoverOfATransactedContextIsIllegalState() {
+        TestStores.assumeOffers("Transactions", "a transacted JMSContext");
         try (JMSContext context = FACTORY.createContext(JMSContext.SESSION_TRANSACTED)) {
             assertThrows(IllegalStateRuntimeException.class, context::recover);
         }
@@ -108,6 +114,7 @@ class TransactionsTest {
 
     @Test
     void xaContextIsTransacted() {
+        TestStores.assumeOffers("XaTransactions", "an XA JMSContext");
         try (XAJMSContext xa = FACTORY.createXAContext()) {
             assertTrue(xa.getTransacted());
             assertEquals(JMSContext.SESSION_TRANSACTED, xa.getSessionMode());
@@ -116,6 +123,7 @@ class TransactionsTest {
 
     @Test
     void xaContextCannotCommitOrRollBackLocally() {
+        TestStores.assumeOffers("XaTransactions", "an XA JMSContext");
         try (XAJMSContext xa = FACTORY.createXAContext()) {
             assertThrows(TransactionInProgressRuntimeException.class, xa::commit);
             assertThrows(TransactionInProgressRuntimeException.class, xa::rollback);
@@ -124,6 +132,7 @@ class TransactionsTest {
 
     @Test
     void xaContextIsItsOwnContextAndHasAnXAResource() {
+        TestStores.assumeOffers("XaTransactions", "an XA JMSContext");
         try (XAJMSContext xa = FACTORY.createXAContext()) {
             assertSame(xa, xa.getContext());
             assertNotNull(xa.getXAResource());

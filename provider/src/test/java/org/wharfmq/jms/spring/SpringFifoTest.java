@@ -22,6 +22,7 @@ class SpringFifoTest {
 
     @Test
     void transactedListenerContainerKeepsEveryGroupInOrderAndLosesNothing() throws Exception {
+        TestStores.assumeOffers("Transactions", "a transacted listener container");
         WharfConnectionFactory factory = new WharfConnectionFactory(TestStores.url("spring"));
         WharfQueue queue = new WharfQueue("orders.fifo", Map.of("ContentBasedDeduplication", "true"));
         int groups = 5;

@@ -1,30 +1,73 @@
 package org.wharfmq.jms.testing;
 
-import java.util.Arrays;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import org.wharfmq.store.QueueService;
+import org.wharfmq.store.QueueServices;
+import org.wharfmq.store.sqs.testing.ElasticMq;
 
 /**
- * Store URLs for the provider tests. With the system property {@code wharf.test.mask} (a mask of
- * the test-jar's {@code wharf:masked:} backend, such as {@code FilteredReceive,MessageOptions,attributes=10})
- * every test runs on the in-memory Derby backend with those capabilities hidden.
+ * Store URLs for the provider tests, on the backend the run picks. By default every test runs on the
+ * in-memory Derby backend. With {@code wharf.test.mask} (a mask of the test-jar's {@code wharf:masked:}
+ * backend, such as {@code FilteredReceive,MessageOptions,attributes=10}) it runs there with those
+ * capabilities hidden. With {@code wharf.test.backend=sqs} it runs on the SQS backend over the run's
+ * shared embedded ElasticMQ.
  */
 public final class TestStores {
     private static final String MASK = System.getProperty("wharf.test.mask", "");
+    private static final boolean SQS = System.getProperty("wharf.test.backend", "").equals("sqs");
+    private static final Map<String, Boolean> OFFERED = new ConcurrentHashMap<>();
 
     private TestStores() {
     }
 
-    /** A fresh in-memory store's URL (stores stay open for the JVM's life, so the name is unique). */
+    /** A fresh store's URL (in-memory stores stay open for the JVM's life, so the name is unique). */
     public static String url(String purpose) {
+        if (SQS) {
+            // A short purpose keeps prefix plus queue name within SQS's 80 characters.
+            return ElasticMq.shared().storeUrl(purpose.substring(0, Math.min(8, purpose.length())));
+        }
         String inner = "wharf:memory:" + purpose + "-" + UUID.randomUUID();
         return MASK.isEmpty() ? inner : "wharf:masked:" + MASK + ":" + inner;
     }
 
+    /** {@code storeUrl} with connection or store options ({@code a=1&b=2}) added. */
+    public static String withOptions(String storeUrl, String options) {
+        return storeUrl + (storeUrl.contains("?") ? "&" : "?") + options;
+    }
+
     /**
-     * True unless the run hides {@code capability} (Topics, Browsing, FilteredReceive, MessageOptions,
-     * Transactions, XaTransactions).
+     * True if this run's backend offers {@code capability}, the simple name of a capability
+     * interface of the store API (Topics, Browsing, FilteredReceive, MessageOptions, Transactions, XaTransactions),
+     * as a store opened on it answers.
      */
     public static boolean offers(String capability) {
-        return Arrays.stream(MASK.split(",")).noneMatch(capability::equals);
+        return OFFERED.computeIfAbsent(capability, TestStores::probe);
+    }
+
+    /** Skips the calling test unless the backend offers {@code capability}, which {@code what} needs. */
+    public static void assumeOffers(String capability, String what) {
+        assumeTrue(offers(capability), () -> "the backend does not offer " + capability + ", which " + what
+                + " needs");
+    }
+
+    /** Skips the calling test unless the run is on the embedded Derby backend, which {@code why} needs. */
+    public static void assumeDerby(String why) {
+        assumeTrue(!SQS, () -> "Derby only: " + why);
+    }
+
+    private static boolean probe(String capability) {
+        Class<?> type;
+        try {
+            type = Class.forName("org.wharfmq.store." + capability);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalArgumentException("no capability " + capability + " in the store API", e);
+        }
+        try (QueueService store = QueueServices.open(url("probe"))) {
+            return store.extension(type).isPresent();
+        }
     }
 }
