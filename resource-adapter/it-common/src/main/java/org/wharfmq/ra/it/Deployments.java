@@ -25,15 +25,27 @@ public final class Deployments {
      * subsystem would (Payara ignores the file).
      */
     public static ResourceAdapterArchive rar() {
-        File file = new File(System.getProperty("wharf.rar", "target/wharf.rar"));
-        return ShrinkWrap.createFromZipFile(ResourceAdapterArchive.class, file)
-                .addAsManifestResource(new StringAsset(IRONJACAMAR), "ironjacamar.xml");
+        return withIronjacamar(IRONJACAMAR.formatted(""));
     }
 
+    /** {@link #rar()} on the store at {@code connectionUrl}: the adapter's connectionURL in its ironjacamar.xml. */
+    public static ResourceAdapterArchive rar(String connectionUrl) {
+        String escaped = connectionUrl.replace("&", "&amp;").replace("<", "&lt;");
+        return withIronjacamar(IRONJACAMAR.formatted(
+                "  <config-property name=\"connectionURL\">" + escaped + "</config-property>\n"));
+    }
+
+    private static ResourceAdapterArchive withIronjacamar(String ironjacamar) {
+        File file = new File(System.getProperty("wharf.rar", "target/wharf.rar"));
+        return ShrinkWrap.createFromZipFile(ResourceAdapterArchive.class, file)
+                .addAsManifestResource(new StringAsset(ironjacamar), "ironjacamar.xml");
+    }
+
+    /** {@code %s}: the adapter's config properties, if any. */
     private static final String IRONJACAMAR = """
             <?xml version="1.0" encoding="UTF-8"?>
             <ironjacamar>
-              <transaction-support>XATransaction</transaction-support>
+            %s  <transaction-support>XATransaction</transaction-support>
               <connection-definitions>
                 <connection-definition class-name="org.wharfmq.ra.outbound.WharfManagedConnectionFactory"
                                        jndi-name="java:jboss/wharf/ConnectionFactory" pool-name="wharf"/>
@@ -45,7 +57,7 @@ public final class Deployments {
     public static WebArchive app(String name, Class<?>... classes) {
         return ShrinkWrap.create(WebArchive.class, name + ".war")
                 .addClasses(Resources.class, Delivery.class, Journal.class, Sender.class, ContextClient.class,
-                        Awaits.class, Deployments.class)
+                        Awaits.class, Deployments.class, FifoGroupsCheck.class, DeadLetterCheck.class)
                 .addClasses(classes)
                 .addAsWebInfResource(EmptyAsset.INSTANCE, "beans.xml")
                 // WildFly: the application's @ConnectionFactoryDefinition loads the adapter's classes.

@@ -1,5 +1,6 @@
 package org.wharfmq.ra.it;
 
+import java.time.Duration;
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.EJB;
 import jakarta.ejb.MessageDriven;
@@ -7,7 +8,10 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageListener;
 
-/** Receives the FIFO queue with four sessions, slowly, noting which groups are under way. */
+/**
+ * Receives the FIFO queue with four sessions, slowly, noting which groups are under way; until
+ * two deliveries have overlapped, each waits a while for another.
+ */
 @MessageDriven(activationConfig = {
     @ActivationConfigProperty(propertyName = "destination", propertyValue = Resources.GROUPS_QUEUE),
     @ActivationConfigProperty(propertyName = "destinationType", propertyValue = "jakarta.jms.Queue"),
@@ -22,6 +26,7 @@ public class GroupsMdb implements MessageListener {
             String group = m.getStringProperty("JMSXGroupID");
             journal.begin(group);
             try {
+                journal.awaitOverlap(Duration.ofMillis(500));
                 Thread.sleep(20);
                 journal.record(Resources.GROUPS_QUEUE, m);
             } finally {

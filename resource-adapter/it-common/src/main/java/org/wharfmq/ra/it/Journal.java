@@ -3,10 +3,13 @@ package org.wharfmq.ra.it;
 import static org.wharfmq.ra.it.Resources.CF;
 import static org.wharfmq.ra.it.Resources.RA;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import jakarta.ejb.ConcurrencyManagement;
@@ -49,6 +52,7 @@ public class Journal {
     private final AtomicBoolean groupOverlap = new AtomicBoolean();
     private final AtomicInteger inDelivery = new AtomicInteger();
     private final AtomicInteger mostAtOnce = new AtomicInteger();
+    private final CountDownLatch overlapped = new CountDownLatch(1);
 
     /** Records a delivery of {@code m} from {@code queue}. */
     public void record(String queue, Message m) throws JMSException {
@@ -66,7 +70,17 @@ public class Journal {
         if (groupsInDelivery.computeIfAbsent(group, g -> new AtomicInteger()).incrementAndGet() > 1) {
             groupOverlap.set(true);
         }
-        mostAtOnce.accumulateAndGet(inDelivery.incrementAndGet(), Math::max);
+        if (mostAtOnce.accumulateAndGet(inDelivery.incrementAndGet(), Math::max) > 1) {
+            overlapped.countDown();
+        }
+    }
+
+    /**
+     * Waits at most {@code limit} until two deliveries have been under way at once, so that a
+     * test sees an adapter's concurrency even when each delivery is quick beside each receive.
+     */
+    public void awaitOverlap(Duration limit) throws InterruptedException {
+        overlapped.await(limit.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     public void end(String group) {

@@ -34,6 +34,8 @@ import org.wharfmq.store.VisibilityChange;
  * over, or when the store closes; each such return counts as one receive on the server. A long
  * poll lasts up to 20 s; a receive whose consumer is cancelled returns within 50 ms, and what its
  * poll brings later is held for others.
+ * FIFO queues are not held: the server keeps a group back while one of its messages is in flight,
+ * and a lane handing that group's next message to another consumer would undo it.
  */
 final class Prefetch {
     private static final int BATCH = 10;
@@ -146,7 +148,7 @@ final class Prefetch {
                                   BooleanSupplier cancelled) {
         Lane lane = lanes.computeIfAbsent(r.queueUrl(), Lane::new);
         boolean holding = r.visibilityTimeout() == null && r.receiveRequestAttemptId() == null
-                && lane.holdNanos() > 0;
+                && !r.queueUrl().endsWith(".fifo") && lane.holdNanos() > 0;
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
         while (true) {
             if (holding) {

@@ -125,6 +125,27 @@ class SqsRoundTripTest {
     }
 
     @Test
+    void aFifoGroupGoesToNoSecondReceiverWhileOneOfItsMessagesIsInFlight() {
+        try (QueueService s = QueueServices.open(server.storeUrl("fifo"))) {
+            String url = s.createQueue("q.fifo", Map.of());
+            s.sendMessage(SendMessageRequest.fifo(url, "a1", "a", "1"));
+            s.sendMessage(SendMessageRequest.fifo(url, "a2", "a", "2"));
+            s.sendMessage(SendMessageRequest.fifo(url, "b1", "b", "3"));
+            FilteredReceive f = s.extension(FilteredReceive.class).orElseThrow();
+            ReceiveMessageRequest one = new ReceiveMessageRequest(url, 1, null, null, null);
+
+            ReceivedMessage a1 = f.receiveMessage(one, 5000, null, () -> false).get(0);
+            assertEquals("a1", a1.body());
+            assertEquals(List.of("b1"), f.receiveMessage(one, 5000, null, () -> false).stream()
+                    .map(ReceivedMessage::body).toList());
+            assertEquals(List.of(), f.receiveMessage(one, 300, null, () -> false));
+            s.deleteMessage(url, a1.receiptHandle());
+            assertEquals(List.of("a2"), f.receiveMessage(one, 5000, null, () -> false).stream()
+                    .map(ReceivedMessage::body).toList());
+        }
+    }
+
+    @Test
     void anUnreachableServerIsServiceUnavailable() {
         try (QueueService s = QueueServices.open("wharf:sqs:http://127.0.0.1:1?region=x&accessKeyId=a&secretAccessKey=b")) {
             QueueServiceException e = assertThrows(QueueServiceException.class, () -> s.listQueues(null));
