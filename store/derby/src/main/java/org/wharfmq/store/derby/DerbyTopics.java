@@ -11,7 +11,6 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiPredicate;
-import org.wharfmq.store.MessageAttributeValue;
 import org.wharfmq.store.MessageView;
 import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.QueueServiceException;
@@ -200,7 +199,7 @@ final class DerbyTopics implements Topics {
                   BiPredicate<String, MessageView> accept, long bodyId, long now, List<Journal.Step> steps,
                   List<Runnable> publish) {
         Topic t = topic(topicName);
-        MessageView view = new Published(store.messageId(bodyId), now, options, request);
+        MessageView view = new org.wharfmq.store.PublishedView(store.messageId(bodyId), now, options, request);
         List<QueueState> subs = new ArrayList<>();
         for (QueueState q : t.subscriptions.values()) {
             if (accept == null || accept.test(q.tag, view)) {
@@ -225,35 +224,6 @@ final class DerbyTopics implements Topics {
             store.shareBody(bodyId, subs.size());
         }
         return plan.md5();
-    }
-
-    /** A message being published, as publish filters see it. */
-    private record Published(String messageId, long sentTimestamp, MessageOptions.Options options,
-                             SendMessageRequest request) implements MessageView {
-        @Override
-        public int priority() {
-            return options.priority();
-        }
-
-        @Override
-        public long expirationTime() {
-            return options.expirationTime();
-        }
-
-        @Override
-        public int receiveCount() {
-            return 0;
-        }
-
-        @Override
-        public String messageGroupId() {
-            return request.messageGroupId();
-        }
-
-        @Override
-        public Map<String, MessageAttributeValue> messageAttributes() {
-            return request.messageAttributes();
-        }
     }
 
     /** A subscription queue of the topic, to validate a message against, or null. Under the lock. */

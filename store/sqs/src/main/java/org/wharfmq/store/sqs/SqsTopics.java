@@ -18,7 +18,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiPredicate;
 import java.util.regex.Pattern;
-import org.wharfmq.store.MessageAttributeValue;
 import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.MessageView;
 import org.wharfmq.store.QueueServiceException;
@@ -293,7 +292,7 @@ final class SqsTopics implements Topics {
     /** Adds to {@code out} one copy of the message for each current subscription that {@code accept} takes. */
     void fanOut(String topicName, String messageId, SendMessageRequest request, MessageOptions.Options options,
                 BiPredicate<String, MessageView> accept, Outbox out) {
-        MessageView view = new Published(messageId, System.currentTimeMillis(), options, request);
+        MessageView view = new org.wharfmq.store.PublishedView(messageId, System.currentTimeMillis(), options, request);
         boolean any = false;
         for (Subscription s : listing(topicName, false).subscriptions().values()) {
             if (accept == null || accept.test(s.tag(), view)) {
@@ -304,35 +303,6 @@ final class SqsTopics implements Topics {
         }
         if (!any) {
             MessageRules.checkBody(request.messageBody());
-        }
-    }
-
-    /** A message being published, as publish filters see it. */
-    private record Published(String messageId, long sentTimestamp, MessageOptions.Options options,
-                             SendMessageRequest request) implements MessageView {
-        @Override
-        public int priority() {
-            return options.priority();
-        }
-
-        @Override
-        public long expirationTime() {
-            return options.expirationTime();
-        }
-
-        @Override
-        public int receiveCount() {
-            return 0;
-        }
-
-        @Override
-        public String messageGroupId() {
-            return null;
-        }
-
-        @Override
-        public Map<String, MessageAttributeValue> messageAttributes() {
-            return request.messageAttributes();
         }
     }
 
