@@ -3,6 +3,7 @@ package org.wharfmq.jms;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import jakarta.jms.JMSException;
+import org.wharfmq.jms.gateway.StoreGateway;
 
 /**
  * A connection URL split into the store URL and Wharf's connection options:
@@ -31,7 +32,8 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
             for (String pair : url.substring(q + 1).split("&")) {
                 int eq = pair.indexOf('=');
                 if (eq <= 0) {
-                    throw new JMSException("connection URL '" + url + "' has an option without a value: '" + pair + "'");
+                    throw new JMSException("connection URL '" + StoreGateway.printable(url)
+                            + "' has an option without a value: '" + pair + "'");
                 }
                 String key = pair.substring(0, eq);
                 String value = pair.substring(eq + 1);
@@ -64,7 +66,7 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new JMSException("connection URL '" + url + "' option " + key + "=" + value + " is not a number in "
+        throw new JMSException("connection URL '" + StoreGateway.printable(url) + "' option " + key + "=" + value + " is not a number in "
                 + min + ".." + max);
     }
 }

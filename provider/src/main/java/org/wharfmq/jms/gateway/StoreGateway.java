@@ -159,7 +159,8 @@ public final class StoreGateway {
 
     private void require(Object capability, String name, String what) throws JMSException {
         if (capability == null) {
-            throw new JMSException("the store " + url + " (backend " + service.getClass().getSimpleName()
+            throw new JMSException("the store " + QueueServices.redact(url) + " (backend "
+                    + service.getClass().getSimpleName()
                     + ") does not offer " + name + ", which " + what + " needs", "UnsupportedOperation");
         }
     }
@@ -235,6 +236,11 @@ public final class StoreGateway {
         } catch (QueueServiceException e) {
             // Gone already.
         }
+    }
+
+    /** {@code url} as it may be printed: secrets and passwords hidden. */
+    public static String printable(String url) {
+        return QueueServices.redact(url);
     }
 
     /** Administration by queue name; see {@link Admin}. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Collections;
@@ -99,6 +100,10 @@ class ConnectionAndNamingTest {
         JMSException option = assertThrows(JMSException.class,
                 () -> new WharfConnectionFactory(TestStores.withOptions(url(), "prefetch=10")).createConnection());
         assertTrue(option.getMessage().contains("prefetch=10"));
+        JMSException secret = assertThrows(JMSException.class, () -> new WharfConnectionFactory(
+                TestStores.withOptions(url(), "password=TOPSECRET&prefetch=10")).createConnection());
+        assertTrue(secret.getMessage().contains("password=***"), secret.getMessage());
+        assertFalse(secret.getMessage().contains("TOPSECRET"), secret.getMessage());
     }
 
     @Test

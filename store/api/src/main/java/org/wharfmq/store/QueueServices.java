@@ -10,6 +10,14 @@ public final class QueueServices {
     private QueueServices() {
     }
 
+    private static final java.util.regex.Pattern SECRET =
+            java.util.regex.Pattern.compile("([?&](?:secretAccessKey|password)=)[^&]*");
+
+    /** {@code url} as it may be printed: the values of {@code secretAccessKey} and {@code password} hidden. */
+    public static String redact(String url) {
+        return url == null ? null : SECRET.matcher(url).replaceAll("$1***");
+    }
+
     public static QueueService open(String url) {
         return open(url, Clock.systemUTC());
     }
@@ -25,6 +33,6 @@ public final class QueueServices {
             }
         }
         throw new QueueServiceException(ErrorCodes.INVALID_PARAMETER_VALUE,
-                "no backend accepts store URL '" + url + "' (known: wharf:derby:<dir>, wharf:memory:<name>)");
+                "no backend accepts store URL '" + redact(url) + "' (known: wharf:derby:<dir>, wharf:memory:<name>, and with wharf-store-sqs wharf:sqs:<endpoint>)");
     }
 }

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.QueueServices;
 
 /**
  * A parsed {@code wharf:sqs:<endpoint>?<options>} URL. Options: {@code region} (else taken from an
@@ -28,8 +29,9 @@ public record SqsOptions(URI endpoint, String region, String accessKeyId, String
     private static final String YANDEX_HOST = "message-queue.api.cloud.yandex.net";
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9_-]{0,40}");
 
-    static SqsOptions parse(String url) {
-        String rest = url.substring(SCHEME.length());
+    static SqsOptions parse(String given) {
+        String url = QueueServices.redact(given);
+        String rest = given.substring(SCHEME.length());
         int q = rest.indexOf('?');
         String endpointText = q < 0 ? rest : rest.substring(0, q);
         Map<String, String> options = options(url, q < 0 ? "" : rest.substring(q + 1));

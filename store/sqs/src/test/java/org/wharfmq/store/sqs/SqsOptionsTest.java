@@ -23,6 +23,15 @@ class SqsOptionsTest {
         assertEquals("dev-orders", o.serverName("orders"));
     }
 
+    @Test
+    void aFailedOpenDoesNotPrintTheSecret() {
+        QueueServiceException e = assertThrows(QueueServiceException.class, () -> QueueServices.open(
+                "wharf:sqs:http://h?region=r&accessKeyId=k&secretAccessKey=TOPSECRET&colour=blue"));
+        assertTrue(e.getMessage().contains("'colour'") && e.getMessage().contains("secretAccessKey=***"),
+                e.getMessage());
+        assertTrue(!e.getMessage().contains("TOPSECRET"), e.getMessage());
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "wharf:sqs:http://127.0.0.1:9324                                   | MissingParameter      | 'region'",
