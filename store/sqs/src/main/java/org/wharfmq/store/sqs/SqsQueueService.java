@@ -398,7 +398,12 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
                                                 Predicate<MessageView> filter, BooleanSupplier cancelled) {
         List<ReceivedMessage> got = prefetch.receive(request.withAttemptId(null), waitMillis, filter, cancelled);
         for (ReceivedMessage m : got) {
-            deletes.add(request.queueUrl(), m.receiptHandle());
+            if (Names.isFifo(name(request.queueUrl()))) {
+                // The server holds the group back until this delete: the next receive waits for it anyway.
+                deleteMessage(request.queueUrl(), m.receiptHandle());
+            } else {
+                deletes.add(request.queueUrl(), m.receiptHandle());
+            }
         }
         return got;
     }
