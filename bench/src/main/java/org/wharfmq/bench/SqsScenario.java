@@ -188,16 +188,26 @@ final class SqsScenario {
             expectOnServer(url, count, system, "fill");
         }
 
-        /** Fails unless the queue holds {@code expected} messages, none of them in flight. */
+        /**
+         * Fails unless the queue holds {@code expected} messages, none of them in flight, within 5 s:
+         * the server's counts are approximate and may lag a batch that was just answered.
+         */
         private void expectOnServer(String url, long expected, SqsSystem system, String step) {
-            Map<QueueAttributeName, String> a = admin.getQueueAttributes(q -> q.queueUrl(url).attributeNames(
-                    QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES,
-                    QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE)).attributes();
-            long visible = Long.parseLong(a.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES));
-            long inFlight = Long.parseLong(a.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE));
-            if (visible != expected || inFlight != 0) {
-                throw new IllegalStateException("S8 " + step + " on " + system.name() + ": the queue holds " + visible
-                        + " messages and " + inFlight + " in flight, expected " + expected + " and 0");
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+            while (true) {
+                Map<QueueAttributeName, String> a = admin.getQueueAttributes(q -> q.queueUrl(url).attributeNames(
+                        QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES,
+                        QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE)).attributes();
+                long visible = Long.parseLong(a.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES));
+                long inFlight = Long.parseLong(a.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE));
+                if (visible == expected && inFlight == 0) {
+                    return;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("S8 " + step + " on " + system.name() + ": the queue holds "
+                            + visible + " messages and " + inFlight + " in flight, expected " + expected + " and 0");
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(20));
             }
         }
 

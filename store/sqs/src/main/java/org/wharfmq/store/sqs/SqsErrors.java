@@ -2,9 +2,12 @@ package org.wharfmq.store.sqs;
 
 import static org.wharfmq.store.ErrorCodes.*;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.wharfmq.store.BatchResultErrorEntry;
 import org.wharfmq.store.QueueServiceException;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.AbortedException;
@@ -89,9 +92,15 @@ final class SqsErrors {
                 + " (server code " + serverCode + ", HTTP " + status + ")", sender, e);
     }
 
-    /** A batch entry's error code as the model's. */
-    static String entryCode(String serverCode) {
-        String c = code(serverCode);
-        return c != null ? c : INVALID_PARAMETER_VALUE;
+    /** A batch's failed entries, with the model's codes. */
+    static List<BatchResultErrorEntry> entries(
+            List<software.amazon.awssdk.services.sqs.model.BatchResultErrorEntry> failed) {
+        List<BatchResultErrorEntry> out = new ArrayList<>(failed.size());
+        for (var f : failed) {
+            String c = code(f.code());
+            out.add(new BatchResultErrorEntry(f.id(), c != null ? c : INVALID_PARAMETER_VALUE, f.message(),
+                    Boolean.TRUE.equals(f.senderFault())));
+        }
+        return out;
     }
 }

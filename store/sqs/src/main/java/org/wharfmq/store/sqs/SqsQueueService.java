@@ -22,7 +22,6 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.wharfmq.store.BatchEntry;
 import org.wharfmq.store.BatchResult;
-import org.wharfmq.store.BatchResultErrorEntry;
 import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.Limits;
 import org.wharfmq.store.MessageAttributeValue;
@@ -286,10 +285,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         List<SendResult> ok = new ArrayList<>();
         response.successful().forEach(s -> ok.add(new SendResult(s.id(), s.messageId(), s.md5OfMessageBody(),
                 s.sequenceNumber())));
-        List<BatchResultErrorEntry> failed = new ArrayList<>();
-        response.failed().forEach(f -> failed.add(new BatchResultErrorEntry(f.id(), SqsErrors.entryCode(f.code()),
-                f.message(), Boolean.TRUE.equals(f.senderFault()))));
-        return new BatchResult<>(ok, failed);
+        return new BatchResult<>(ok, SqsErrors.entries(response.failed()));
     }
 
     @Override
@@ -356,10 +352,8 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         }
         var response = SqsErrors.call("DeleteMessageBatch from " + queueUrl,
                 () -> client.deleteMessageBatch(r -> r.queueUrl(queueUrl).entries(out)));
-        List<BatchResultErrorEntry> failed = new ArrayList<>();
-        response.failed().forEach(f -> failed.add(new BatchResultErrorEntry(f.id(), SqsErrors.entryCode(f.code()),
-                f.message(), Boolean.TRUE.equals(f.senderFault()))));
-        return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(), failed);
+        return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(),
+                SqsErrors.entries(response.failed()));
     }
 
     @Override
@@ -379,10 +373,8 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         }
         var response = SqsErrors.call("ChangeMessageVisibilityBatch in " + queueUrl,
                 () -> client.changeMessageVisibilityBatch(r -> r.queueUrl(queueUrl).entries(out)));
-        List<BatchResultErrorEntry> failed = new ArrayList<>();
-        response.failed().forEach(f -> failed.add(new BatchResultErrorEntry(f.id(), SqsErrors.entryCode(f.code()),
-                f.message(), Boolean.TRUE.equals(f.senderFault()))));
-        return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(), failed);
+        return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(),
+                SqsErrors.entries(response.failed()));
     }
 
     // ---- FilteredReceive ----
