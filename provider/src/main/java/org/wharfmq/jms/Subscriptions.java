@@ -42,7 +42,7 @@ final class Subscriptions {
         }
         StoreGateway g = c.gateway;
         if (d.isQueue()) {
-            return new Source(d, g.queue(d.name(), ((WharfQueue) d).attributes()), filter, null, null, null, false);
+            return new Source(d, g.queue(((WharfQueue) d).spec()), filter, null, null, null, false);
         }
         String owner = noLocal ? (durable && c.clientIdOrNull() != null ? c.clientIdOrNull() : c.id) : "";
         String tag = (filter == null ? "" : filter.expression()) + SEP + owner;

@@ -280,7 +280,7 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
         checkOpen();
         fixClientId();
         WharfTemporaryQueue q = new WharfTemporaryQueue("tmpq-" + id + "-" + tempCounter.incrementAndGet(), this);
-        gateway.queue(q.name(), java.util.Map.of());
+        gateway.queue(org.wharfmq.jms.gateway.QueueSpec.named(q.name()));
         temporaries.add(q);
         return q;
     }

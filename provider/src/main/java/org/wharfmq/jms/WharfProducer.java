@@ -98,6 +98,7 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
     @Override
     public void setTimeToLive(long value) throws JMSException {
         checkOpen();
+        checkTimeToLive(value);
         timeToLive = value;
     }
 
@@ -110,6 +111,9 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
     @Override
     public void setDeliveryDelay(long value) throws JMSException {
         checkOpen();
+        if (value < 0) {
+            throw new JMSException("delivery delay " + value + " ms is negative");
+        }
         deliveryDelay = value;
     }
 
@@ -245,6 +249,12 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         }
     }
 
+    private static void checkTimeToLive(long value) throws JMSException {
+        if (value < 0) {
+            throw new JMSException("time to live " + value + " ms is negative (0 means the message never expires)");
+        }
+    }
+
     private static void checkPriority(int value) throws JMSException {
         if (value < 0 || value > 9) {
             throw new JMSException("priority " + value + " is out of range 0..9");
@@ -258,6 +268,7 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         }
         checkDeliveryMode(mode);
         checkPriority(prio);
+        checkTimeToLive(ttl);
         long now = System.currentTimeMillis();
         long expiration = ttl > 0 ? now + ttl : 0;
         message.setJMSDestination(to);
@@ -265,7 +276,7 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         message.setJMSPriority(prio);
         message.setJMSExpiration(expiration);
         message.setJMSTimestamp(disableMessageTimestamp ? 0 : now);
-        message.setJMSDeliveryTime(now + Math.max(0, deliveryDelay));
+        message.setJMSDeliveryTime(now + deliveryDelay);
         WharfMessage wm = message instanceof WharfMessage w ? w : ForeignMessages.copy(message);
         StoreGateway.SendOptions options = new StoreGateway.SendOptions(prio, expiration, deliveryDelay,
                 mode == DeliveryMode.PERSISTENT);
@@ -356,8 +367,7 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
                     failures[i] = e;
                 }
             }
-            List<StoreGateway.Sent> sent = session.connection.gateway.sendBatch(to.name(),
-                    ((WharfQueue) to).attributes(), out);
+            List<StoreGateway.Sent> sent = session.connection.gateway.sendBatch(((WharfQueue) to).spec(), out);
             for (int k = 0; k < sent.size(); k++) {
                 int i = index.get(k);
                 if (sent.get(k).failure() != null) {
@@ -379,7 +389,7 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         String id;
         if (to.isQueue()) {
             boolean fifo = to.name().endsWith(".fifo");
-            id = gateway.send(to.name(), ((WharfQueue) to).attributes(), m,
+            id = gateway.send(((WharfQueue) to).spec(), m,
                     fifo ? m.getStringProperty("JMSXGroupID") : null, fifo ? deduplicationId(m) : null, options, unit);
         } else {
             id = gateway.publish(to.name(), m, options, unit, Subscriptions.publishFilter(session.connection));

@@ -42,8 +42,7 @@ final class WharfQueueBrowser implements QueueBrowser {
     public Enumeration<?> getEnumeration() throws JMSException {
         checkOpen();
         WharfDestination d = (WharfDestination) queue;
-        List<Message> messages = new ArrayList<>(session.connection.gateway.browse(d.name(),
-                ((WharfQueue) d).attributes(), selector.matchesAll() ? null : selector, d));
+        List<Message> messages = new ArrayList<>(session.connection.gateway.browse(((WharfQueue) d).spec(), selector.matchesAll() ? null : selector, d));
         return Collections.enumeration(messages);
     }
 

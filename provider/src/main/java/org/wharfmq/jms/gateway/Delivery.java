@@ -8,4 +8,9 @@ import org.wharfmq.jms.message.WharfMessage;
  * decoded JMS message.
  */
 public record Delivery(String queueUrl, String receiptHandle, WharfMessage message, boolean consumed) {
+
+    /** Its JMSMessageID, or the receipt handle when there is no message. */
+    public String messageId() {
+        return message == null ? receiptHandle : message.getJMSMessageID();
+    }
 }

@@ -26,6 +26,13 @@ final class Errors {
         return linked(new TransactionRolledBackException(what + ": " + e.getMessage(), e.code()), e);
     }
 
+    /** A commit refused because {@code messageIds} were consumed longer ago than the visibility timeout. */
+    static TransactionRolledBackException lateCommit(List<String> messageIds, QueueServiceException e) {
+        return linked(new TransactionRolledBackException("the transaction was rolled back: it consumed "
+                + String.join(", ", messageIds) + " longer ago than the visibility timeout, so "
+                + (messageIds.size() == 1 ? "it" : "they") + " will be delivered again", e.code()), e);
+    }
+
     /** An acknowledgement of {@code messageIds} that the store refused. */
     static JMSException acknowledgementFailed(List<String> messageIds, QueueServiceException e) {
         String why = e.code().equals(ErrorCodes.RECEIPT_HANDLE_IS_INVALID)
@@ -35,7 +42,7 @@ final class Errors {
                 e.code()), e);
     }
 
-    private static <T extends JMSException> T linked(T j, QueueServiceException e) {
+    static <T extends JMSException> T linked(T j, QueueServiceException e) {
         j.setLinkedException(e);
         j.initCause(e);
         return j;

@@ -51,13 +51,14 @@ public final class MessageCodec {
     private static final String PLAIN = "plain";
     private static final String BASE64 = "base64";
     private static final String NONE = "none";
+    private static final String EMPTY = "empty";
     private static final String PROPERTY = "p.";
     private static final String TYPE = "h.JMSType";
     private static final String CORRELATION_ID = "h.JMSCorrelationID";
     private static final String REPLY_TO = "h.JMSReplyTo";
     private static final String DELIVERY_MODE = "h.JMSDeliveryMode";
     private static final String DELIVERY_TIME = "h.JMSDeliveryTime";
-    /** The store rejects an empty body: a message without one stores this placeholder. */
+    /** The store rejects an empty body: a message without one, or with empty text, stores this placeholder. */
     private static final String PLACEHOLDER = "-";
 
     /** A message as the store takes it. */
@@ -121,7 +122,10 @@ public final class MessageCodec {
             String text = t.getText();
             if (text == null) {
                 body = none(a);
-            } else if (!text.isEmpty() && Values.storable(text)) {
+            } else if (text.isEmpty()) {
+                a.put(BODY, MessageAttributeValue.string(EMPTY));
+                body = PLACEHOLDER;
+            } else if (Values.storable(text)) {
                 a.put(BODY, MessageAttributeValue.string(PLAIN));
                 body = text;
             } else {
@@ -289,7 +293,7 @@ public final class MessageCodec {
         switch (kind) {
             case "text" -> {
                 WharfTextMessage t = new WharfTextMessage();
-                t.setText(how.equals(NONE) ? null : data != null ? new String(data, StandardCharsets.UTF_16BE) : rm.body());
+                t.setText(how.equals(NONE) ? null : how.equals(EMPTY) ? "" : data != null ? new String(data, StandardCharsets.UTF_16BE) : rm.body());
                 return t;
             }
             case "bytes" -> {

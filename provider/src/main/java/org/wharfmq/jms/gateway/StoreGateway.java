@@ -11,6 +11,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import jakarta.jms.Destination;
+import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.message.WharfMessage;
 import org.wharfmq.jms.selector.Selector;
@@ -167,47 +168,64 @@ public final class StoreGateway {
 
     // ---- queues and topics ----
 
-    /** The URL of queue {@code name}, creating it with {@code attributes} if it does not exist. */
-    public String queue(String name, Map<String, String> attributes) throws JMSException {
-        String known = queueUrls.get(name);
+    /**
+     * The URL of queue {@code q}, creating it with its attributes if it does not exist. A
+     * RedrivePolicy must name an existing dead-letter queue or one declared beside {@code q}, which
+     * is then created first; if creating {@code q} still fails, that dead-letter queue is deleted
+     * again, so a failed creation leaves nothing behind.
+     */
+    public String queue(QueueSpec q) throws JMSException {
+        String known = queueUrls.get(q.name());
         if (known != null) {
             return known;
         }
+        try {
+            org.wharfmq.store.model.Names.checkQueueName(q.name());
+        } catch (QueueServiceException e) {
+            throw Errors.linked(new InvalidDestinationException(e.getMessage(), e.code()), e);
+        }
         String created;
         try {
-            created = service.createQueue(name, attributes);
+            created = service.createQueue(q.name(), q.attributes());
         } catch (QueueServiceException e) {
-            String dlq = deadLetterQueue(attributes);
-            if (e.code().equals(ErrorCodes.QUEUE_DOES_NOT_EXIST) && dlq != null && !dlq.equals(name)) {
-                // The dead-letter queue comes first, with default attributes.
-                queue(dlq, Map.of());
-                return queue(name, attributes);
+            String dlq = QueueSpec.deadLetterName(q.attributes());
+            if (e.code().equals(ErrorCodes.QUEUE_DOES_NOT_EXIST) && dlq != null && !dlq.equals(q.name())) {
+                if (q.deadLetter() == null || !q.deadLetter().name().equals(dlq)) {
+                    throw Errors.linked(new InvalidDestinationException("queue " + q.name()
+                            + " cannot be created: its RedrivePolicy names dead-letter queue " + dlq
+                            + ", which does not exist; create it first, or declare it in the same JNDI environment",
+                            e.code()), e);
+                }
+                return withNewDeadLetterQueue(q);
             }
             if (!e.code().equals(ErrorCodes.QUEUE_ALREADY_EXISTS)) {
                 throw Errors.of(e);
             }
-            created = Errors.call(() -> service.getQueueUrl(name));
+            created = Errors.call(() -> service.getQueueUrl(q.name()));
         }
-        queueUrls.put(name, created);
+        queueUrls.put(q.name(), created);
         return created;
+    }
+
+    private String withNewDeadLetterQueue(QueueSpec q) throws JMSException {
+        String dlqUrl = queue(q.deadLetter());
+        try {
+            return queue(q);
+        } catch (JMSException e) {
+            queueUrls.remove(q.deadLetter().name());
+            try {
+                service.deleteQueue(dlqUrl);
+            } catch (QueueServiceException gone) {
+                e.addSuppressed(gone);
+            }
+            throw e;
+        }
     }
 
     /** The URL of an existing queue, as the backend names it. */
     String existingQueue(String name) throws JMSException {
         String known = queueUrls.get(name);
         return known != null ? known : Errors.call(() -> service.getQueueUrl(name));
-    }
-
-    private static final java.util.regex.Pattern DLQ_NAME =
-            java.util.regex.Pattern.compile("\"deadLetterTargetArn\"\\s*:\\s*\"(?:[^\"]*:)?([^\":]+)\"");
-
-    private static String deadLetterQueue(Map<String, String> attributes) {
-        String policy = attributes.get("RedrivePolicy");
-        if (policy == null) {
-            return null;
-        }
-        java.util.regex.Matcher m = DLQ_NAME.matcher(policy);
-        return m.find() ? m.group(1) : null;
     }
 
     /** Creates topic {@code name} if this gateway has not seen it yet. */
@@ -218,7 +236,9 @@ public final class StoreGateway {
                 topics.createTopic(name);
             } catch (QueueServiceException e) {
                 knownTopics.remove(name);
-                throw Errors.of(e);
+                throw e.code().equals(ErrorCodes.INVALID_PARAMETER_VALUE)
+                        ? Errors.linked(new InvalidDestinationException(e.getMessage(), e.code()), e)
+                        : Errors.of(e);
             }
         }
     }
@@ -259,14 +279,14 @@ public final class StoreGateway {
     }
 
     /**
-     * Sends {@code m} to queue {@code name} (created with {@code attributes} if new), in
+     * Sends {@code m} to queue {@code q} (created if new), in
      * {@code unit} if not null; returns the MessageId. {@code groupId} and {@code deduplicationId}
      * are for FIFO queues.
      */
-    public String send(String name, Map<String, String> attributes, WharfMessage m, String groupId,
+    public String send(QueueSpec q, WharfMessage m, String groupId,
                        String deduplicationId, SendOptions o, Unit unit) throws JMSException {
-        String queueUrl = queue(name, attributes);
-        boolean fifo = name.endsWith(".fifo");
+        String queueUrl = queue(q);
+        boolean fifo = q.name().endsWith(".fifo");
         Encoding.Request r = encoding.request(m, o);
         SendMessageRequest request = new SendMessageRequest(queueUrl, r.body(), r.delaySeconds(), r.attributes(),
                 fifo ? groupId : null, fifo ? deduplicationId : null);
@@ -302,14 +322,13 @@ public final class StoreGateway {
     }
 
     /**
-     * Sends {@code batch} to queue {@code name} (created with {@code attributes} if new) outside any
+     * Sends {@code batch} to queue {@code q} (created if new) outside any
      * unit, in order, with SendMessageBatch requests of at most 10 messages whose sizes together stay
      * within the backend's message limit; returns each message's own outcome, in the batch's order.
      */
-    public List<Sent> sendBatch(String name, Map<String, String> attributes, List<Outgoing> batch)
-            throws JMSException {
-        String queueUrl = queue(name, attributes);
-        boolean fifo = name.endsWith(".fifo");
+    public List<Sent> sendBatch(QueueSpec q, List<Outgoing> batch) throws JMSException {
+        String queueUrl = queue(q);
+        boolean fifo = q.name().endsWith(".fifo");
         Sent[] sent = new Sent[batch.size()];
         List<SendBatchEntry> entries = new ArrayList<>();
         long bytes = 0;
@@ -467,18 +486,14 @@ public final class StoreGateway {
             }
             QueueServiceException cause = null;
             for (BatchResultErrorEntry f : service.deleteMessageBatch(queueUrl, entries).failed()) {
-                failed.add(messageId(chunk.get(Integer.parseInt(f.id()))));
+                failed.add(chunk.get(Integer.parseInt(f.id())).messageId());
                 cause = new QueueServiceException(f.code(), f.message(), f.senderFault(), null);
             }
             return cause;
         } catch (QueueServiceException e) {
-            chunk.forEach(d -> failed.add(messageId(d)));
+            chunk.forEach(d -> failed.add(d.messageId()));
             return e;
         }
-    }
-
-    private static String messageId(Delivery d) {
-        return d.message() == null ? d.receiptHandle() : d.message().getJMSMessageID();
     }
 
     /** Makes a delivered message visible again at once, for redelivery. */
@@ -493,11 +508,10 @@ public final class StoreGateway {
         }
     }
 
-    /** The visible messages of queue {@code name} that {@code selector} (null: all) takes, in delivery order. */
-    public List<WharfMessage> browse(String name, Map<String, String> attributes, Selector selector,
-                                     Destination destination) throws JMSException {
+    /** The visible messages of queue {@code q} that {@code selector} (null: all) takes, in delivery order. */
+    public List<WharfMessage> browse(QueueSpec q, Selector selector, Destination destination) throws JMSException {
         require(browsing, "Browsing", "a QueueBrowser");
-        String queueUrl = queue(name, attributes);
+        String queueUrl = queue(q);
         List<ReceivedMessage> found;
         try {
             found = browsing.browse(queueUrl, selector == null ? null

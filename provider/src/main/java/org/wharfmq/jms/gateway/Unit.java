@@ -1,6 +1,9 @@
 package org.wharfmq.jms.gateway;
 
+import java.util.ArrayList;
+import java.util.List;
 import jakarta.jms.JMSException;
+import org.wharfmq.store.ErrorCodes;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.StoreTransaction;
 
@@ -24,15 +27,32 @@ public final class Unit {
      * Deletes {@code consumed} and commits everything; on failure nothing is applied and a
      * TransactionRolledBackException says why.
      */
-    public void commit(java.util.List<Delivery> consumed) throws JMSException {
+    public void commit(List<Delivery> consumed) throws JMSException {
         try {
             for (Delivery d : consumed) {
                 tx.deleteMessage(d.queueUrl(), d.receiptHandle());
             }
             tx.commit();
         } catch (QueueServiceException e) {
+            if (e.code().equals(ErrorCodes.RECEIPT_HANDLE_IS_INVALID)) {
+                throw Errors.lateCommit(late(consumed, e.getMessage()), e);
+            }
             throw Errors.rolledBack("the transaction was rolled back", e);
         }
+    }
+
+    /** The JMSMessageIDs of the deliveries whose handle {@code why} names, or of all if it names none. */
+    private static List<String> late(List<Delivery> consumed, String why) {
+        List<String> named = new ArrayList<>();
+        for (Delivery d : consumed) {
+            if (why != null && why.contains(d.receiptHandle())) {
+                named.add(d.messageId());
+            }
+        }
+        if (named.isEmpty()) {
+            consumed.forEach(d -> named.add(d.messageId()));
+        }
+        return named;
     }
 
     public void rollback() {

@@ -175,12 +175,15 @@ class QueueSemanticsTest {
         Queue out = tx.createQueue("stale-tx-out");
         Session plain = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         sendText(plain, q, "in", Map.of());
-        assertNotNull(tx.createConsumer(q).receive(2000));
+        Message consumed = tx.createConsumer(q).receive(2000);
+        assertNotNull(consumed);
         sendText(tx, out, "out", Map.of());
         Session other = connection.createSession(false, Session.CLIENT_ACKNOWLEDGE);
         Message stolen = other.createConsumer(q).receive(5000);
         assertNotNull(stolen);
-        assertThrows(TransactionRolledBackException.class, tx::commit);
+        TransactionRolledBackException e = assertThrows(TransactionRolledBackException.class, tx::commit);
+        assertTrue(e.getMessage().contains(consumed.getJMSMessageID()), e.getMessage());
+        assertFalse(e.getMessage().contains("receipt handle"), e.getMessage());
         assertNull(plain.createConsumer(out).receive(300));
         stolen.acknowledge();
     }

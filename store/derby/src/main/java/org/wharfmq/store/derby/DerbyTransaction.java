@@ -78,12 +78,31 @@ class DerbyTransaction implements StoreTransaction {
         try {
             QueueState q = store.queue(request.queueUrl());
             Sends.Plan plan = sends.plan(q, request, options);
+            Long original = plan.dedupKey() == null ? null : original(q, plan);
+            if (original != null) {
+                return new SendResult(null, store.messageId(original), plan.md5(), null);
+            }
             long row = store.nextId();
             ops.add(new Send(request.queueUrl(), null, request, options, row, null, plan));
             return new SendResult(null, store.messageId(row), plan.md5(), null);
         } finally {
             store.unlock();
         }
+    }
+
+    /**
+     * The row of the message a send with {@code plan}'s deduplication key would duplicate: an
+     * earlier send of this transaction, or one accepted within the window; null if none.
+     */
+    private Long original(QueueState q, Sends.Plan plan) {
+        for (Op op : ops) {
+            if (op instanceof Send s && s.plan() != null && s.plan().queue() == q
+                    && plan.dedupKey().equals(s.plan().dedupKey())) {
+                return s.id();
+            }
+        }
+        Dedup.Entry accepted = store.dedup(q).find(plan.dedupKey(), store.now(), q.config.deduplicationWindow() * 1000L);
+        return accepted == null ? null : accepted.bodyId();
     }
 
     @Override

@@ -42,6 +42,25 @@ final class Outbox {
         pending.add(new Outgoing(messageId, request, true));
     }
 
+    /**
+     * The MessageId of a pending send to a FIFO queue that the server would take {@code request} as
+     * a duplicate of (the same queue and group, and the same deduplication id, or the same body when
+     * the id comes from the content); null if none.
+     */
+    String duplicated(SendMessageRequest request) {
+        for (Outgoing o : pending) {
+            SendMessageRequest p = o.request();
+            if (!o.subscription() && p.queueUrl().equals(request.queueUrl())
+                    && java.util.Objects.equals(p.messageGroupId(), request.messageGroupId())
+                    && (request.messageDeduplicationId() != null
+                            ? request.messageDeduplicationId().equals(p.messageDeduplicationId())
+                            : p.messageDeduplicationId() == null && p.messageBody().equals(request.messageBody()))) {
+                return o.messageId();
+            }
+        }
+        return null;
+    }
+
     boolean isEmpty() {
         return pending.isEmpty();
     }

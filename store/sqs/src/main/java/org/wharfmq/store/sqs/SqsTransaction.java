@@ -90,6 +90,10 @@ final class SqsTransaction implements StoreTransaction {
             r = new SendMessageRequest(r.queueUrl(), r.messageBody(), r.delaySeconds(), r.messageAttributes(),
                     r.messageGroupId(), id);
         }
+        String original = Names.isFifo(SqsQueueService.name(r.queueUrl())) ? sends.duplicated(r) : null;
+        if (original != null) {
+            return new SendResult(null, original, SqsQueueService.md5(r.messageBody()), null);
+        }
         sends.add(id, r);
         return new SendResult(null, id, SqsQueueService.md5(r.messageBody()), null);
     }
