@@ -49,26 +49,58 @@ final class Database implements AutoCloseable {
     }
 
     private final String jdbcUrl;
+    private final String dir;
     private final boolean memory;
-    private final Connection writer;
+    private Connection writer;
     private final BlockingQueue<Connection> readers = new ArrayBlockingQueue<>(READERS);
     private int readersOpened;
 
     Database(String derbyName, boolean memory) {
         this.jdbcUrl = "jdbc:derby:" + (memory ? "memory:" : "") + derbyName;
+        this.dir = derbyName;
         if (!memory) {
             removeIfEmpty(new java.io.File(derbyName));
         }
         this.memory = memory;
         try {
-            writer = connect(jdbcUrl + ";create=true");
-            writer.setAutoCommit(false);
-            writer.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            writer = openWriter(";create=true");
+            if (writer.getMetaData().isReadOnly()) {
+                closeQuietly(writer);
+                shutdown();
+                throw Faults.of(dir, "open", new SQLException("the database booted read-only", "25502"));
+            }
             Schema.ensure(writer);
         } catch (SQLException e) {
-            throw new QueueServiceException(ErrorCodes.SERVICE_UNAVAILABLE,
-                    "cannot open the Derby database " + jdbcUrl + ": " + e.getMessage(), false, e);
+            closeQuietly(writer);
+            throw Faults.of(dir, "open", e);
         }
+    }
+
+    private Connection openWriter(String attributes) throws SQLException {
+        Connection c = connect(jdbcUrl + attributes);
+        c.setAutoCommit(false);
+        c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+        return c;
+    }
+
+    /** The store's directory (or memory name), as messages name it. */
+    String dir() {
+        return dir;
+    }
+
+    /**
+     * A new writer connection after Derby lost the old one (it shuts a database down when a page
+     * cannot be written, a full disk say): boots the database again, which recovers it from its
+     * log, and drops the readers, which went with it.
+     */
+    synchronized Connection reopenWriter() throws SQLException {
+        for (Connection c = readers.poll(); c != null; c = readers.poll()) {
+            closeQuietly(c);
+            readersOpened--;
+        }
+        closeQuietly(writer);
+        writer = openWriter("");
+        return writer;
     }
 
     /** Derby creates its own directory: an existing empty one (a fresh temp dir, say) must go first. */
@@ -114,10 +146,19 @@ final class Database implements AutoCloseable {
             }
             c.commit();
         } catch (SQLException e) {
-            throw new QueueServiceException(ErrorCodes.INTERNAL_FAILURE, "cannot read message bodies: "
-                    + e.getMessage(), false, e);
+            if (Faults.kind(e) != Faults.Kind.OTHER) {
+                // Derby let go of the database: a new reader must connect again.
+                closeQuietly(c);
+                synchronized (this) {
+                    readersOpened--;
+                }
+                c = null;
+            }
+            throw Faults.of(dir, "read message bodies of", e);
         } finally {
-            readers.offer(c);
+            if (c != null) {
+                readers.offer(c);
+            }
         }
         return out;
     }
@@ -157,6 +198,10 @@ final class Database implements AutoCloseable {
             closeQuietly(c);
         }
         closeQuietly(writer);
+        shutdown();
+    }
+
+    private void shutdown() {
         try {
             connect(jdbcUrl + (memory ? ";drop=true" : ";shutdown=true")).close();
         } catch (SQLException expected) {
@@ -166,7 +211,7 @@ final class Database implements AutoCloseable {
 
     private static void closeQuietly(Connection c) {
         try {
-            if (!c.isClosed()) {
+            if (c != null && !c.isClosed()) {
                 c.rollback();
                 c.close();
             }

@@ -71,7 +71,7 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
             store.startJournal(name);
         } catch (SQLException | RuntimeException e) {
             db.close();
-            throw new QueueServiceException(SERVICE_UNAVAILABLE, "cannot open the store " + name + ": " + e, false, e);
+            throw e instanceof QueueServiceException q ? q : Faults.of(name, "open", e);
         }
         return new DerbyQueueService(store, db, loaded);
     }

@@ -45,8 +45,11 @@ final class Journal implements AutoCloseable {
     static final int MAX_BACKLOG = 256;
     static final long MAX_BACKLOG_BYTES = 16L << 20;
 
-    private final Connection connection;
-    private final Writes writes;
+    private final Database db;
+    private Connection connection;
+    private Writes writes;
+    /** Set when Derby lost the database (a page it could not write): the next commit reopens it. */
+    private boolean lost;
     private final Lock storeLock;
     private final Thread thread;
     private final ReentrantLock mutex = new ReentrantLock();
@@ -58,8 +61,9 @@ final class Journal implements AutoCloseable {
     private int awaiting;
     private boolean closing;
 
-    Journal(Connection connection, Lock storeLock, String name) throws SQLException {
-        this.connection = connection;
+    Journal(Database db, Lock storeLock, String name) throws SQLException {
+        this.db = db;
+        this.connection = db.writer();
         this.writes = new Writes(connection);
         this.storeLock = storeLock;
         this.thread = new Thread(this::run, "wharf-journal-" + name);
@@ -238,18 +242,36 @@ final class Journal implements AutoCloseable {
 
     private boolean commit(List<Entry> batch) {
         try {
+            if (lost) {
+                reopen();
+            }
             for (Entry e : batch) {
                 e.step.write(writes);
             }
             writes.flush();
             connection.commit();
         } catch (SQLException | RuntimeException ex) {
-            try {
-                writes.discard();
-                connection.rollback();
-            } catch (SQLException rollbackFailed) {
-                // The connection is likely gone; the futures carry the original failure.
-                LOG.warn("Rolling back a failed group commit failed", rollbackFailed);
+            Faults.Kind kind = Faults.kind(ex);
+            boolean fault = kind != Faults.Kind.OTHER;
+            if (!lost) {
+                try {
+                    writes.discard();
+                    connection.rollback();
+                } catch (SQLException rollbackFailed) {
+                    fault = true;
+                }
+            }
+            if (fault) {
+                // Derby's database went with the failed write: say it once, not per change.
+                QueueServiceException told = Faults.of(db.dir(), "write", ex);
+                if (!lost) {
+                    LOG.warn("{}", told.getMessage());
+                }
+                lost = true;
+                for (Entry e : batch) {
+                    e.done.completeExceptionally(told);
+                }
+                return true;
             }
             if (batch.size() == 1) {
                 Entry e = batch.get(0);
@@ -275,6 +297,19 @@ final class Journal implements AutoCloseable {
             e.done.complete(null);
         }
         return true;
+    }
+
+    /** Boots the database again after Derby lost it; throws, leaving {@link #lost} set, while it cannot. */
+    private void reopen() throws SQLException {
+        try {
+            writes.close();
+        } catch (SQLException gone) {
+            // Statements of the lost connection.
+        }
+        connection = db.reopenWriter();
+        writes = new Writes(connection);
+        lost = false;
+        LOG.warn("Store {} reopened its database and goes on", db.dir());
     }
 
     /** Writes what is pending, then stops the thread. */

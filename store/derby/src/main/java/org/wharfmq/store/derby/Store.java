@@ -73,7 +73,7 @@ final class Store {
 
     /** Starts the journal, once the Loader has filled the index. */
     void startJournal(String name) throws SQLException {
-        journal = new Journal(db.writer(), lock, name);
+        journal = new Journal(db, lock, name);
     }
 
     // ---- the lock ----
