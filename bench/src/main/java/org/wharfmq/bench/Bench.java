@@ -83,8 +83,12 @@ public final class Bench {
      */
     private void measureOnFreshSystems(String scenario, Workloads workloads) throws Exception {
         Path dir = runDir.resolve(scenario.toLowerCase());
-        List<BenchSystem> systems = List.of(BenchSystem.named(WharfSystem.NAME),
-                BenchSystem.named(ArtemisSystem.DEFAULT), BenchSystem.named(ArtemisSystem.BT0));
+        List<BenchSystem> systems = new ArrayList<>(List.of(BenchSystem.named(WharfSystem.NAME),
+                BenchSystem.named(ArtemisSystem.DEFAULT), BenchSystem.named(ArtemisSystem.BT0)));
+        if (scenario.equals("S2") || scenario.equals("S3")) {
+            // What autoAck=durable costs where AUTO_ACKNOWLEDGE receives are measured.
+            systems.add(BenchSystem.named(WharfSystem.DURABLE_ACK));
+        }
         try {
             for (BenchSystem s : systems) {
                 s.start(dir.resolve(s.name()));

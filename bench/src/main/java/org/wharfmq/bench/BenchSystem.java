@@ -26,7 +26,8 @@ interface BenchSystem extends AutoCloseable {
     /** The systems by report name. */
     static BenchSystem named(String name) {
         return switch (name) {
-            case WharfSystem.NAME -> new WharfSystem();
+            case WharfSystem.NAME -> new WharfSystem(name, "");
+            case WharfSystem.DURABLE_ACK -> new WharfSystem(name, "?autoAck=durable");
             case ArtemisSystem.DEFAULT -> new ArtemisSystem(false);
             case ArtemisSystem.BT0 -> new ArtemisSystem(true);
             default -> throw new IllegalArgumentException("unknown system '" + name + "'");

@@ -14,7 +14,8 @@ import java.util.Set;
  * followed by S8's table ({@link SqsReport}).
  */
 final class Report {
-    static final List<String> SYSTEMS = List.of("disk", WharfSystem.NAME, ArtemisSystem.DEFAULT, ArtemisSystem.BT0);
+    static final List<String> SYSTEMS = List.of("disk", WharfSystem.NAME, ArtemisSystem.DEFAULT, ArtemisSystem.BT0,
+            WharfSystem.DURABLE_ACK);
 
     private Report() {
     }
@@ -55,8 +56,8 @@ final class Report {
         for (String s : SYSTEMS) {
             b.append(' ').append(s).append(" |");
         }
-        b.append(" wharf/artemis | wharf/artemis-bt0 |\n|---|---|");
-        b.append("---|".repeat(SYSTEMS.size() + 2)).append('\n');
+        b.append(" wharf/artemis | wharf/artemis-bt0 | durable-ack/wharf |\n|---|---|");
+        b.append("---|".repeat(SYSTEMS.size() + 3)).append('\n');
         List<List<String>> ordered = new ArrayList<>(lines);
         ordered.sort((x, y) -> x.get(0).compareTo(y.get(0)));
         for (List<String> line : ordered) {
@@ -68,7 +69,8 @@ final class Report {
             }
             double w = results.median(scenario, WharfSystem.NAME, metric);
             b.append(' ').append(ratio(w, results.median(scenario, ArtemisSystem.DEFAULT, metric))).append(" |");
-            b.append(' ').append(ratio(w, results.median(scenario, ArtemisSystem.BT0, metric))).append(" |\n");
+            b.append(' ').append(ratio(w, results.median(scenario, ArtemisSystem.BT0, metric))).append(" |");
+            b.append(' ').append(ratio(results.median(scenario, WharfSystem.DURABLE_ACK, metric), w)).append(" |\n");
         }
         b.append("\nCells: median (min-max) of the counted rounds. Ratios are of medians; for latencies and times"
                 + " lower is better.\n");

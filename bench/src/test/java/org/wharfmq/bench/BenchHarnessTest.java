@@ -52,10 +52,12 @@ class BenchHarnessTest {
         }
         for (double v : new double[] {50, 100, 150}) {
             r.add("S1", ArtemisSystem.DEFAULT, "msg/s", v);
+            r.add("S1", WharfSystem.DURABLE_ACK, "msg/s", v);
         }
         assertEquals(200, r.median("S1", WharfSystem.NAME, "msg/s"));
         String table = Report.markdown(r, "test machine");
-        assertTrue(table.contains("| S1 | msg/s |  | 200 (100-300) | 100 (50.0-150) |  | 2.00 |  |"), table);
+        assertTrue(table.contains("| S1 | msg/s |  | 200 (100-300) | 100 (50.0-150) |  | 100 (50.0-150) | 2.00 |  | 0.50 |"),
+                table);
     }
 
     @Test

@@ -30,14 +30,14 @@ abstract class Acknowledgement {
     static Acknowledgement of(WharfSession session, StoreGateway gateway, boolean transacted, int mode, boolean xa)
             throws JMSException {
         if (xa) {
-            return new XaAcknowledgement(gateway);
+            return new XaAcknowledgement(gateway, session.durableAutoAck());
         }
         if (transacted) {
             gateway.requireTransactions("a transacted session");
             return new LocalTransaction(gateway);
         }
         return switch (mode) {
-            case Session.AUTO_ACKNOWLEDGE, Session.DUPS_OK_ACKNOWLEDGE -> new Automatic(gateway);
+            case Session.AUTO_ACKNOWLEDGE, Session.DUPS_OK_ACKNOWLEDGE -> new Automatic(gateway, session.durableAutoAck());
             case Session.CLIENT_ACKNOWLEDGE -> new ClientAcknowledgement(gateway, session, false);
             default -> new ClientAcknowledgement(gateway, session, true);
         };

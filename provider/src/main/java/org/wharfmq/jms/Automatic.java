@@ -8,20 +8,29 @@ import org.wharfmq.jms.gateway.Unit;
 
 /**
  * AUTO_ACKNOWLEDGE and DUPS_OK_ACKNOWLEDGE: a message is deleted once the application has it.
- * A receive takes and deletes in one store step; a listener's message is deleted when it returns,
- * and released at once when it throws or calls recover().
+ * A listener's message is deleted when it returns (the delete is durable before the next one is
+ * handed out), and released at once when it throws or calls recover(). A synchronous receive:
+ * <ul>
+ * <li>deferred (the default): takes and deletes in one store step, the delete joining a later group
+ * commit without being waited for. A crash before that commit brings back the messages the session
+ * received since, as if never received (JMSRedelivered false).</li>
+ * <li>durable ({@code autoAck=durable}): receives, then deletes and waits until the delete is
+ * durable before returning the message, so a crash brings back none that a receive returned.</li>
+ * </ul>
  */
 final class Automatic extends Acknowledgement {
+    private final boolean durable;
     /** Set by recover() inside a listener: the current message comes again. */
     private volatile boolean recoverCurrent;
 
-    Automatic(StoreGateway gateway) {
+    Automatic(StoreGateway gateway, boolean durable) {
         super(gateway);
+        this.durable = durable;
     }
 
     @Override
     boolean consumesOnReceive() {
-        return true;
+        return !durable;
     }
 
     @Override

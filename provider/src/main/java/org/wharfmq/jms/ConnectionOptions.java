@@ -9,11 +9,12 @@ import org.wharfmq.jms.gateway.StoreGateway;
  * A connection URL split into the store URL and Wharf's connection options:
  * {@code visibilityTimeout} (seconds, 0..43200; default the queue's), {@code prefetch} (0..9, as a receive takes at most 10,
  * default 0), {@code waitTimeSeconds} (long-poll slice, 1..20, default 20), {@code user} and
- * {@code password} (the one allowed user), {@code usersFile} (a properties file of user=password).
+ * {@code password} (the one allowed user), {@code usersFile} (a properties file of user=password),
+ * {@code autoAck} ({@code deferred}, the default, or {@code durable}: see {@link Automatic}).
  * Any other option goes to the store.
  */
 record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetch, int waitTimeSeconds,
-                         String user, String password, String usersFile) {
+                         String user, String password, String usersFile, boolean durableAutoAck) {
 
     static ConnectionOptions parse(String url) throws JMSException {
         if (url == null || url.isBlank()) {
@@ -28,6 +29,7 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
         String user = null;
         String password = null;
         String usersFile = null;
+        boolean durableAutoAck = false;
         if (q >= 0) {
             for (String pair : url.substring(q + 1).split("&")) {
                 int eq = pair.indexOf('=');
@@ -44,6 +46,13 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
                     case "user" -> user = value;
                     case "password" -> password = value;
                     case "usersFile" -> usersFile = value;
+                    case "autoAck" -> {
+                        if (!value.equals("deferred") && !value.equals("durable")) {
+                            throw new JMSException("connection URL '" + StoreGateway.printable(url) + "' option autoAck="
+                                    + value + " is neither deferred nor durable");
+                        }
+                        durableAutoAck = value.equals("durable");
+                    }
                     default -> storeOptions.put(key, value);
                 }
             }
@@ -54,7 +63,8 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
             store.append(sep).append(e.getKey()).append('=').append(e.getValue());
             sep = '&';
         }
-        return new ConnectionOptions(store.toString(), visibility, prefetch, wait, user, password, usersFile);
+        return new ConnectionOptions(store.toString(), visibility, prefetch, wait, user, password, usersFile,
+                durableAutoAck);
     }
 
     private static int intOption(String url, String key, String value, int min, int max) throws JMSException {

@@ -67,6 +67,11 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     /** The XA resource of a session that is not an XA session (its branches carry none of its work). */
     private XAResource detachedXa;
 
+    /** Whether AUTO and DUPS_OK receives wait until their delete is durable (connection option autoAck=durable). */
+    boolean durableAutoAck() {
+        return connection.options.durableAutoAck();
+    }
+
     WharfSession(WharfConnection connection, boolean transacted, int mode, boolean xa) throws JMSException {
         if (!transacted && mode != AUTO_ACKNOWLEDGE && mode != CLIENT_ACKNOWLEDGE && mode != DUPS_OK_ACKNOWLEDGE
                 && mode != INDIVIDUAL_ACKNOWLEDGE && mode != INDIVIDUAL_ACKNOWLEDGE_ALIAS) {

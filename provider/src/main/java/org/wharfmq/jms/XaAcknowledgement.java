@@ -14,10 +14,10 @@ final class XaAcknowledgement extends Acknowledgement {
     private final Automatic outside;
     private XaBranch branch;
 
-    XaAcknowledgement(StoreGateway gateway) throws JMSException {
+    XaAcknowledgement(StoreGateway gateway, boolean durableAutoAck) throws JMSException {
         super(gateway);
         gateway.requireXa("an XA session");
-        this.outside = new Automatic(gateway);
+        this.outside = new Automatic(gateway, durableAutoAck);
     }
 
     /** The session's XA resource, made on first use. */

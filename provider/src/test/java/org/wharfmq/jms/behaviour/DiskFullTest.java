@@ -31,7 +31,7 @@ class DiskFullTest {
 
     @Test
     void sendsFailClearlyWhileTheDiskIsFullAndGoOnOnceSpaceIsFreed() throws Exception {
-        TestStores.assumeDerby("a store on a local disk");
+        TestStores.assumeDefaultRun("a wharf:derby store on a small disk");
         try (SmallDisk disk = SmallDisk.mount(64)) {
             Path dir = disk.dir().resolve("store");
             WharfConnectionFactory factory = new WharfConnectionFactory("wharf:derby:" + dir);

@@ -59,6 +59,14 @@ public final class TestStores {
         assumeTrue(!SQS, () -> "Derby only: " + why);
     }
 
+    /**
+     * Skips the calling test except in the default run (embedded Derby, nothing masked), for a test
+     * that opens its own wharf:derby store and so would only repeat itself in the other runs.
+     */
+    public static void assumeDefaultRun(String why) {
+        assumeTrue(!SQS && MASK.isEmpty(), () -> "default run only: " + why);
+    }
+
     private static boolean probe(String capability) {
         Class<?> type;
         try {
