@@ -11,34 +11,44 @@ import org.wharfmq.jms.gateway.Admin;
  */
 public final class QueueAdmin {
     private final Admin admin;
+    private final String user;
+    private final Permissions permissions;
 
-    QueueAdmin(Admin admin) {
+    QueueAdmin(Admin admin, String user, Permissions permissions) {
         this.admin = admin;
+        this.user = user;
+        this.permissions = permissions;
     }
 
     /** Creates a queue (FIFO if the name ends in .fifo); an identical existing one is fine. */
     public void createQueue(String name, Map<String, String> attributes) throws JMSException {
+        permissions.check(user, Permissions.Op.CREATE, "queue", name);
         admin.createQueue(name, attributes);
     }
 
     public Map<String, String> getQueueAttributes(String name) throws JMSException {
+        permissions.check(user, Permissions.Op.ADMIN, "queue", name);
         return admin.getQueueAttributes(name);
     }
 
     public void setQueueAttributes(String name, Map<String, String> attributes) throws JMSException {
+        permissions.check(user, Permissions.Op.ADMIN, "queue", name);
         admin.setQueueAttributes(name, attributes);
     }
 
     public void deleteQueue(String name) throws JMSException {
+        permissions.check(user, Permissions.Op.DELETE, "queue", name);
         admin.deleteQueue(name);
     }
 
     public void purgeQueue(String name) throws JMSException {
+        permissions.check(user, Permissions.Op.DELETE, "queue", name);
         admin.purgeQueue(name);
     }
 
-    /** Names of the queues whose name starts with {@code prefix} (null: all). */
+    /** Names of the queues whose name starts with {@code prefix} (null: all) that the user may administer. */
     public List<String> listQueues(String prefix) throws JMSException {
-        return admin.listQueues(prefix);
+        return admin.listQueues(prefix).stream()
+                .filter(n -> permissions.allows(user, Permissions.Op.ADMIN, n)).toList();
     }
 }

@@ -40,6 +40,7 @@ final class Subscriptions {
             throw new InvalidDestinationException("temporary destination " + d
                     + " belongs to another connection; only its own connection can consume from it");
         }
+        c.check(Permissions.Op.CONSUME, d);
         StoreGateway g = c.gateway;
         if (d.isQueue()) {
             return new Source(d, g.queue(((WharfQueue) d).spec()), filter, null, null, null, false);
@@ -83,6 +84,7 @@ final class Subscriptions {
                 if (c.registry.activeConsumers(sub) > 0) {
                     throw new IllegalStateException("durable subscription " + name + " has an active consumer");
                 }
+                c.permissions.check(c.user, Permissions.Op.CONSUME, "topic", found.get().topic());
                 c.gateway.unsubscribe(found.get().topic(), sub);
                 return;
             }

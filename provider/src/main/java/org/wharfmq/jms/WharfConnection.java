@@ -40,6 +40,9 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
     final StoreGateway gateway;
     final ClientRegistry registry;
     final ConnectionOptions options;
+    /** Who connected (null: no user), and what they may do. */
+    final String user;
+    final Permissions permissions;
     /** Identifies this connection's messages for noLocal. */
     final String id = UUID.randomUUID().toString().replace("-", "").substring(0, 16);
     private final List<WharfSession> sessions = new CopyOnWriteArrayList<>();
@@ -54,10 +57,33 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
     private volatile boolean clientIdFixed;
     private volatile ExceptionListener exceptionListener;
 
-    WharfConnection(StoreGateway gateway, ConnectionOptions options) {
+    WharfConnection(StoreGateway gateway, ConnectionOptions options, String user, Permissions permissions) {
         this.gateway = gateway;
         this.registry = ClientRegistry.of(gateway.url());
         this.options = options;
+        this.user = user;
+        this.permissions = permissions;
+    }
+
+    /**
+     * Throws a JMSSecurityException unless this connection's user may do {@code op} to {@code d};
+     * for a queue the user may not create, also unless the queue exists. Temporary destinations
+     * belong to their connection and need no permission.
+     */
+    void check(Permissions.Op op, WharfDestination d) throws JMSException {
+        if (d.isTemporary()) {
+            return;
+        }
+        String kind = d.isQueue() ? "queue" : "topic";
+        permissions.check(user, op, kind, d.name());
+        if (d.isQueue() && !permissions.allows(user, Permissions.Op.CREATE, d.name())) {
+            try {
+                gateway.existingQueue(d.name());
+            } catch (jakarta.jms.InvalidDestinationException e) {
+                throw new jakarta.jms.JMSSecurityException("user '" + user + "' may not create queue " + d.name()
+                        + ", which does not exist", "AccessDenied");
+            }
+        }
     }
 
     void setClientIDInternal(String id) throws JMSException {

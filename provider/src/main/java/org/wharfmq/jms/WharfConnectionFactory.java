@@ -81,7 +81,7 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
     /** Administration of the store's queues. */
     public QueueAdmin admin() throws JMSException {
         ConnectionOptions o = ConnectionOptions.parse(url);
-        return new QueueAdmin(gateway(o.storeUrl()).admin());
+        return new QueueAdmin(gateway(o.storeUrl()).admin(), user, authenticate(o, user, password));
     }
 
     /**
@@ -113,15 +113,16 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
 
     private WharfConnection connect(String userName, String pass) throws JMSException {
         ConnectionOptions o = ConnectionOptions.parse(url);
-        authenticate(o, userName, pass);
-        WharfConnection c = new WharfConnection(gateway(o.storeUrl()), o);
+        Permissions permissions = authenticate(o, userName, pass);
+        WharfConnection c = new WharfConnection(gateway(o.storeUrl()), o, userName, permissions);
         if (clientID != null) {
             c.setClientIDInternal(clientID);
         }
         return c;
     }
 
-    private static void authenticate(ConnectionOptions o, String userName, String pass) throws JMSException {
+    /** Checks the user's password, and returns what the users file lets them do. */
+    private static Permissions authenticate(ConnectionOptions o, String userName, String pass) throws JMSException {
         if (o.user() != null) {
             if (!o.user().equals(userName) || o.password() != null && !o.password().equals(pass)) {
                 throw new JMSSecurityException("user '" + userName + "' cannot connect: wrong user or password");
@@ -136,11 +137,14 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
                 j.setLinkedException(e);
                 throw j;
             }
-            String expected = userName == null ? null : users.getProperty(userName);
+            String expected = userName == null || userName.startsWith("role.") || userName.startsWith("allow.")
+                    ? null : users.getProperty(userName);
             if (expected == null || !expected.equals(pass)) {
                 throw new JMSSecurityException("user '" + userName + "' cannot connect: wrong user or password");
             }
+            return Permissions.parse(o.usersFile(), users);
         }
+        return Permissions.NONE;
     }
 
     @Override

@@ -269,6 +269,7 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         checkDeliveryMode(mode);
         checkPriority(prio);
         checkTimeToLive(ttl);
+        session.connection.check(Permissions.Op.SEND, to);
         long now = System.currentTimeMillis();
         long expiration = ttl > 0 ? now + ttl : 0;
         message.setJMSDestination(to);

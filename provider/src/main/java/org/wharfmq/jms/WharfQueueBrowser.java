@@ -42,6 +42,7 @@ final class WharfQueueBrowser implements QueueBrowser {
     public Enumeration<?> getEnumeration() throws JMSException {
         checkOpen();
         WharfDestination d = (WharfDestination) queue;
+        session.connection.check(Permissions.Op.BROWSE, d);
         List<Message> messages = new ArrayList<>(session.connection.gateway.browse(((WharfQueue) d).spec(), selector.matchesAll() ? null : selector, d));
         return Collections.enumeration(messages);
     }

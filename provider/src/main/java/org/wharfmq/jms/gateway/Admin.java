@@ -55,7 +55,7 @@ public final class Admin {
         List<String> urls = Errors.call(() -> service.listQueues(prefix));
         List<String> names = new ArrayList<>(urls.size());
         for (String u : urls) {
-            names.add(u.substring(u.lastIndexOf('/') + 1));
+            names.add(service.queueName(u));
         }
         return names;
     }

@@ -223,7 +223,7 @@ public final class StoreGateway {
     }
 
     /** The URL of an existing queue, as the backend names it. */
-    String existingQueue(String name) throws JMSException {
+    public String existingQueue(String name) throws JMSException {
         String known = queueUrls.get(name);
         return known != null ? known : Errors.call(() -> service.getQueueUrl(name));
     }

@@ -18,7 +18,7 @@ final class OpenStores {
 
     /** Opens the store at {@code url} if it is not open, and counts one more user. */
     static synchronized void acquire(String url) throws JMSException {
-        new WharfConnectionFactory(url).admin().listQueues(null);
+        new WharfConnectionFactory(url).capabilities();
         USERS.merge(url, 1, Integer::sum);
     }
 

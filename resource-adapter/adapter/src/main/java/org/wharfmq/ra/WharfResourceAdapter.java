@@ -25,6 +25,8 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
     private static final Logger LOG = Logger.getLogger(WharfResourceAdapter.class.getName());
 
     private String connectionURL;
+    private String userName;
+    private String password;
     private transient volatile String url;
     private transient Endpoints endpoints;
     private transient XAConnection recovery;
@@ -36,6 +38,26 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
 
     public void setConnectionURL(String connectionURL) {
         this.connectionURL = connectionURL;
+    }
+
+    /**
+     * The user of the adapter's own connection (XA recovery) and of MDBs whose activation names
+     * none; needed when the store's users file has permissions.
+     */
+    public String getUserName() {
+        return userName;
+    }
+
+    public void setUserName(String userName) {
+        this.userName = userName;
+    }
+
+    public String getPassword() {
+        return password;
+    }
+
+    public void setPassword(String password) {
+        this.password = password;
     }
 
     /** The URL of the open store; fails if the adapter is not started. */
@@ -57,10 +79,10 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
         String u = configuredUrl();
         try {
             OpenStores.acquire(u);
-            recovery = new WharfConnectionFactory(u).createXAConnection();
+            recovery = new WharfConnectionFactory(u).createXAConnection(userName, password);
         } catch (JMSException e) {
-            throw new ResourceAdapterInternalException("cannot open the Wharf store at connectionURL '" + u + "': "
-                    + e.getMessage(), e);
+            throw new ResourceAdapterInternalException("cannot open the Wharf store at connectionURL '"
+                    + org.wharfmq.store.QueueServices.redact(u) + "': " + e.getMessage(), e);
         }
         endpoints = new Endpoints(u, context.getWorkManager());
         url = u;
@@ -126,10 +148,14 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
         try {
             OpenStores.acquire(u);
         } catch (JMSException e) {
-            throw new ResourceException("cannot open the Wharf store at " + u + ": " + e.getMessage(), e);
+            throw new ResourceException("cannot open the Wharf store at " + org.wharfmq.store.QueueServices.redact(u)
+                    + ": " + e.getMessage(), e);
         }
         try {
-            var admin = new WharfConnectionFactory(u).admin();
+            WharfConnectionFactory factory = new WharfConnectionFactory(u);
+            factory.setUser(userName);
+            factory.setPassword(password);
+            var admin = factory.admin();
             if (admin.listQueues(name).contains(name)) {
                 if (!attributes.isEmpty()) {
                     admin.setQueueAttributes(name, attributes);

@@ -88,13 +88,13 @@ class NoTransactionsBackendTest {
         String url = limitedUrl(mask);
         WharfResourceAdapter ra = new WharfResourceAdapter();
         ra.setConnectionURL(url);
-        ra.start(bootstrap());
+        ra.start(TestEndpoints.bootstrap());
         BlockingQueue<String> delivered = new LinkedBlockingQueue<>();
         BlockingQueue<XAResource> offered = new LinkedBlockingQueue<>();
         WharfActivationSpec spec = new WharfActivationSpec();
         spec.setDestination("in");
         spec.setResourceAdapter(ra);
-        MessageEndpointFactory factory = endpoints(delivered, offered);
+        MessageEndpointFactory factory = TestEndpoints.transacted(delivered, offered);
         try {
             assertEquals(0, ra.getXAResources(new WharfActivationSpec[] {spec}).length);
             ra.endpointActivation(factory, spec);
@@ -107,85 +107,6 @@ class NoTransactionsBackendTest {
         } finally {
             ra.endpointDeactivation(factory, spec);
             ra.stop();
-        }
-    }
-
-    private static BootstrapContext bootstrap() {
-        WorkManager work = (WorkManager) Proxy.newProxyInstance(WorkManager.class.getClassLoader(),
-                new Class<?>[] {WorkManager.class}, (proxy, method, args) -> {
-                    Thread t = new Thread((Work) args[0], "test-work");
-                    t.setDaemon(true);
-                    t.start();
-                    return method.getReturnType() == long.class ? 0L : null;
-                });
-        return (BootstrapContext) Proxy.newProxyInstance(BootstrapContext.class.getClassLoader(),
-                new Class<?>[] {BootstrapContext.class}, (proxy, method, args) -> {
-                    if (method.getName().equals("getWorkManager")) {
-                        return work;
-                    }
-                    throw new UnsupportedOperationException(method.getName());
-                });
-    }
-
-    /** A transacted MDB's endpoint factory whose endpoints record the text they get. */
-    private static MessageEndpointFactory endpoints(BlockingQueue<String> delivered, BlockingQueue<XAResource> offered) {
-        return new MessageEndpointFactory() {
-            @Override
-            public MessageEndpoint createEndpoint(XAResource xa) {
-                if (xa != null) {
-                    offered.add(xa);
-                }
-                return new Endpoint(delivered);
-            }
-
-            @Override
-            public MessageEndpoint createEndpoint(XAResource xa, long timeout) throws UnavailableException {
-                return createEndpoint(xa);
-            }
-
-            @Override
-            public boolean isDeliveryTransacted(Method method) {
-                return true;
-            }
-
-            @Override
-            public String getActivationName() {
-                return "no-transactions";
-            }
-
-            @Override
-            public Class<?> getEndpointClass() {
-                return Endpoint.class;
-            }
-        };
-    }
-
-    private static final class Endpoint implements MessageEndpoint, MessageListener {
-        private final BlockingQueue<String> delivered;
-
-        Endpoint(BlockingQueue<String> delivered) {
-            this.delivered = delivered;
-        }
-
-        @Override
-        public void onMessage(Message m) {
-            try {
-                delivered.add(((TextMessage) m).getText());
-            } catch (JMSException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-
-        @Override
-        public void beforeDelivery(Method method) throws NoSuchMethodException, ResourceException {
-        }
-
-        @Override
-        public void afterDelivery() throws ResourceException {
-        }
-
-        @Override
-        public void release() {
         }
     }
 }

@@ -55,6 +55,11 @@ public interface QueueService extends AutoCloseable {
     /** ChangeMessageVisibilityBatch: entries are (id, (receipt handle, timeout)). */
     BatchResult<String> changeMessageVisibilityBatch(String queueUrl, List<BatchEntry<VisibilityChange>> entries);
 
+    /** The queue name a URL of this store's stands for (a URL's last segment unless the backend says otherwise). */
+    default String queueName(String queueUrl) {
+        return queueUrl.substring(queueUrl.lastIndexOf('/') + 1);
+    }
+
     /** What one message can carry here; the model's SendMessage limits unless a backend allows more. */
     default Limits limits() {
         return Limits.SQS;

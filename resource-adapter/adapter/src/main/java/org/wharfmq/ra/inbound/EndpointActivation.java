@@ -15,6 +15,7 @@ import jakarta.resource.spi.work.WorkManager;
 import org.wharfmq.jms.WharfConnectionFactory;
 import org.wharfmq.jms.WharfQueue;
 import org.wharfmq.jms.WharfTopic;
+import org.wharfmq.ra.WharfResourceAdapter;
 
 /**
  * One active message endpoint: a connection whose connection consumer fetches messages and hands
@@ -54,6 +55,13 @@ final class EndpointActivation {
                 LOG.warning(() -> "Wharf delivers " + spec + " without a transaction: the store's backend offers"
                         + " no XA transactions");
                 transacted = false;
+            }
+            if (spec.getUser() != null) {
+                cf.setUser(spec.getUser());
+                cf.setPassword(spec.getPassword());
+            } else if (spec.getResourceAdapter() instanceof WharfResourceAdapter ra) {
+                cf.setUser(ra.getUserName());
+                cf.setPassword(ra.getPassword());
             }
             connection = transacted ? cf.createXAConnection() : cf.createConnection();
             if (spec.getClientId() != null && !spec.getClientId().isBlank()) {

@@ -34,6 +34,8 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
     private String subscriptionDurability = NON_DURABLE;
     private String subscriptionName;
     private String clientId;
+    private String user;
+    private String password;
     private Integer maxSessions = 10;
     private Integer visibilityTimeout;
     private Integer prefetch = 0;
@@ -150,6 +152,23 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
 
     public void setClientId(String clientId) {
         this.clientId = clientId;
+    }
+
+    /** The user the endpoint connects as, whose permissions apply (default: the connection URL's). */
+    public String getUser() {
+        return user;
+    }
+
+    public void setUser(String user) {
+        this.user = user;
+    }
+
+    public String getPassword() {
+        return password;
+    }
+
+    public void setPassword(String password) {
+        this.password = password;
     }
 
     /** How many messages the MDB may process at once (default 10). */

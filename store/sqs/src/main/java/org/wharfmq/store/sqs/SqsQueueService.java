@@ -223,6 +223,11 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         return queueUrl.substring(queueUrl.lastIndexOf('/') + 1);
     }
 
+    @Override
+    public String queueName(String queueUrl) {
+        return wharfName(queueUrl);
+    }
+
     /** Wharf's queue name of a server URL, without the store's prefix. */
     String wharfName(String queueUrl) {
         return name(queueUrl).substring(options.prefix().length());
