@@ -137,13 +137,23 @@ class BadInputTest {
                 () -> session.createProducer(bad).send(session.createTextMessage("x")));
     }
 
-    @Test
-    void aJndiDeadLetterQueueTypoFailsAndCreatesNothing() throws Exception {
+    /** Lookup of {@code name} in a JNDI environment of {@code bindings} (queue.X=..., queue.X.Attribute=...). */
+    private static Queue jndiQueue(String name, String... bindings) throws Exception {
         Properties p = new Properties();
         p.put(Context.INITIAL_CONTEXT_FACTORY, "org.wharfmq.jms.jndi.WharfInitialContextFactory");
-        p.put("queue.ORDERS", "typo-orders");
-        p.put("queue.ORDERS.RedrivePolicy", "{\"deadLetterTargetArn\":\"typo-ordrs-dlq\",\"maxReceiveCount\":\"3\"}");
-        Queue q = (Queue) new InitialContext(p).lookup("ORDERS");
+        for (int i = 0; i < bindings.length; i += 2) {
+            p.put(bindings[i], bindings[i + 1]);
+        }
+        return (Queue) new InitialContext(p).lookup(name);
+    }
+
+    private static String redrive(String deadLetterQueue) {
+        return "{\"deadLetterTargetArn\":\"" + deadLetterQueue + "\",\"maxReceiveCount\":\"3\"}";
+    }
+
+    @Test
+    void aJndiDeadLetterQueueTypoFailsAndCreatesNothing() throws Exception {
+        Queue q = jndiQueue("ORDERS", "queue.ORDERS", "typo-orders", "queue.ORDERS.RedrivePolicy", redrive("typo-ordrs-dlq"));
         InvalidDestinationException e = assertThrows(InvalidDestinationException.class,
                 () -> session.createProducer(q).send(session.createTextMessage("x")));
         assertTrue(e.getMessage().contains("typo-ordrs-dlq") && e.getMessage().contains("typo-orders"), e.getMessage());
@@ -153,13 +163,8 @@ class BadInputTest {
 
     @Test
     void aJndiDeadLetterQueueDeclaredBesideIsCreatedWithItsAttributes() throws Exception {
-        Properties p = new Properties();
-        p.put(Context.INITIAL_CONTEXT_FACTORY, "org.wharfmq.jms.jndi.WharfInitialContextFactory");
-        p.put("queue.ORDERS", "declared-orders");
-        p.put("queue.ORDERS.RedrivePolicy", "{\"deadLetterTargetArn\":\"declared-dlq\",\"maxReceiveCount\":\"3\"}");
-        p.put("queue.DLQ", "declared-dlq");
-        p.put("queue.DLQ.VisibilityTimeout", "9");
-        Queue q = (Queue) new InitialContext(p).lookup("ORDERS");
+        Queue q = jndiQueue("ORDERS", "queue.ORDERS", "declared-orders", "queue.ORDERS.RedrivePolicy",
+                redrive("declared-dlq"), "queue.DLQ", "declared-dlq", "queue.DLQ.VisibilityTimeout", "9");
         session.createProducer(q).send(session.createTextMessage("x"));
         QueueAdmin admin = factory.admin();
         assertEquals("9", admin.getQueueAttributes("declared-dlq").get("VisibilityTimeout"));
@@ -169,13 +174,8 @@ class BadInputTest {
     @Test
     void aFailedQueueCreationLeavesNoDeadLetterQueueBehind() throws Exception {
         TestStores.assumeDerby("ElasticMQ accepts a FIFO dead-letter queue for a standard queue");
-        Properties p = new Properties();
-        p.put(Context.INITIAL_CONTEXT_FACTORY, "org.wharfmq.jms.jndi.WharfInitialContextFactory");
-        p.put("queue.STD", "mixed-standard");
-        p.put("queue.STD.RedrivePolicy", "{\"deadLetterTargetArn\":\"mixed-dlq.fifo\",\"maxReceiveCount\":\"3\"}");
-        p.put("queue.DLQ", "mixed-dlq.fifo");
-        p.put("queue.DLQ.FifoQueue", "true");
-        Queue q = (Queue) new InitialContext(p).lookup("STD");
+        Queue q = jndiQueue("STD", "queue.STD", "mixed-standard", "queue.STD.RedrivePolicy", redrive("mixed-dlq.fifo"),
+                "queue.DLQ", "mixed-dlq.fifo", "queue.DLQ.FifoQueue", "true");
         assertThrows(JMSException.class, () -> session.createProducer(q).send(session.createTextMessage("x")));
         List<String> queues = factory.admin().listQueues(null);
         assertFalse(queues.stream().anyMatch(n -> n.contains("mixed-")), queues.toString());

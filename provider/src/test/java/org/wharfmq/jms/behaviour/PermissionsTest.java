@@ -222,12 +222,17 @@ class PermissionsTest {
         }
     }
 
+    /** A factory on a new store whose users file {@code name} holds {@code lines}. */
+    private WharfConnectionFactory withUsersFile(String name, String lines) throws IOException {
+        Path file = tmp.resolve(name);
+        Files.writeString(file, lines);
+        return new WharfConnectionFactory(TestStores.withOptions(TestStores.url("perm-" + name), "usersFile=" + file));
+    }
+
     @Test
     void aBadPermissionLineFailsTheConnectionNamingIt() throws Exception {
-        Path file = tmp.resolve("bad.properties");
-        Files.writeString(file, "admin=a\nallow.publish.orders=admin\n");
-        WharfConnectionFactory f = new WharfConnectionFactory(TestStores.withOptions(TestStores.url("perm-bad"),
-                "usersFile=" + file));
+        WharfConnectionFactory f = withUsersFile("bad", "admin=a\nallow.publish.orders=admin\n");
+        Path file = tmp.resolve("bad");
         JMSException e = assertThrows(JMSException.class, () -> f.createConnection("admin", "a"));
         assertTrue(e.getMessage().contains(file.toString()) && e.getMessage().contains("allow.publish.orders"),
                 e.getMessage());
@@ -235,10 +240,7 @@ class PermissionsTest {
 
     @Test
     void withoutPermissionLinesEveryUserMayDoEverything() throws Exception {
-        Path file = tmp.resolve("plain.properties");
-        Files.writeString(file, "someone=s\n");
-        WharfConnectionFactory f = new WharfConnectionFactory(TestStores.withOptions(TestStores.url("perm-plain"),
-                "usersFile=" + file));
+        WharfConnectionFactory f = withUsersFile("plain", "someone=s\n");
         try (Connection c = f.createConnection("someone", "s")) {
             c.start();
             Session s = c.createSession();

@@ -73,6 +73,11 @@ public final class MaskedQueueService implements QueueService {
     }
 
     @Override
+    public String queueName(String queueUrl) {
+        return inner.queueName(queueUrl);
+    }
+
+    @Override
     public String createQueue(String queueName, Map<String, String> attributes) {
         return inner.createQueue(queueName, attributes);
     }
