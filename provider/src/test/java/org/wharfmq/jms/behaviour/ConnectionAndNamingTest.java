@@ -158,6 +158,8 @@ class ConnectionAndNamingTest {
         Properties p = new Properties();
         p.put(Context.INITIAL_CONTEXT_FACTORY, "org.wharfmq.jms.jndi.WharfInitialContextFactory");
         p.put("connectionfactory.MyConnectionFactory", TestStores.withOptions(store, "user=j2ee&password=j2ee"));
+        p.put("connectionfactory.MyConnectionFactory.user", "j2ee");
+        p.put("connectionfactory.MyConnectionFactory.password", "j2ee");
         p.put("connectionfactory.Durable", store);
         p.put("connectionfactory.Durable.clientID", "cts");
         p.put("queue.MY_QUEUE", "jndi-queue");
