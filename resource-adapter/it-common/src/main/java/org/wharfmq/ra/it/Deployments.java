@@ -22,7 +22,7 @@ public final class Deployments {
     /**
      * The .rar the build made (system property {@code wharf.rar}), deployed as wharf.rar, with an
      * ironjacamar.xml so that WildFly activates it on deployment, as the resource-adapters
-     * subsystem would (Payara ignores the file).
+     * subsystem would, with its connection factory registered for XA recovery (Payara ignores the file).
      */
     public static ResourceAdapterArchive rar() {
         return withIronjacamar(IRONJACAMAR.formatted(""));
@@ -48,7 +48,14 @@ public final class Deployments {
             %s  <transaction-support>XATransaction</transaction-support>
               <connection-definitions>
                 <connection-definition class-name="org.wharfmq.ra.outbound.WharfManagedConnectionFactory"
-                                       jndi-name="java:jboss/wharf/ConnectionFactory" pool-name="wharf"/>
+                                       jndi-name="java:jboss/wharf/ConnectionFactory" pool-name="wharf">
+                  <recovery>
+                    <recover-credential>
+                      <user-name>recovery</user-name>
+                      <password>recovery</password>
+                    </recover-credential>
+                  </recovery>
+                </connection-definition>
               </connection-definitions>
             </ironjacamar>
             """;
