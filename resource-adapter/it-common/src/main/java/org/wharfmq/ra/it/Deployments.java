@@ -25,14 +25,25 @@ public final class Deployments {
      * subsystem would, with its connection factory registered for XA recovery (Payara ignores the file).
      */
     public static ResourceAdapterArchive rar() {
-        return withIronjacamar(IRONJACAMAR.formatted(""));
+        return withIronjacamar(IRONJACAMAR.formatted("", RECOVERY));
     }
 
     /** {@link #rar()} on the store at {@code connectionUrl}: the adapter's connectionURL in its ironjacamar.xml. */
     public static ResourceAdapterArchive rar(String connectionUrl) {
-        String escaped = connectionUrl.replace("&", "&amp;").replace("<", "&lt;");
-        return withIronjacamar(IRONJACAMAR.formatted(
-                "  <config-property name=\"connectionURL\">" + escaped + "</config-property>\n"));
+        return withIronjacamar(IRONJACAMAR.formatted(connectionUrl(connectionUrl), RECOVERY));
+    }
+
+    /**
+     * {@link #rar(String)} with the connection factory not registered for XA recovery (WildFly logs
+     * IJ020016 for it), so that only the adapter's {@code getXAResources} can recover branches.
+     */
+    public static ResourceAdapterArchive rarRecoveredThroughTheAdapterOnly(String connectionUrl) {
+        return withIronjacamar(IRONJACAMAR.formatted(connectionUrl(connectionUrl), ""));
+    }
+
+    private static String connectionUrl(String url) {
+        return "  <config-property name=\"connectionURL\">" + url.replace("&", "&amp;").replace("<", "&lt;")
+                + "</config-property>\n";
     }
 
     private static ResourceAdapterArchive withIronjacamar(String ironjacamar) {
@@ -41,7 +52,7 @@ public final class Deployments {
                 .addAsManifestResource(new StringAsset(ironjacamar), "ironjacamar.xml");
     }
 
-    /** {@code %s}: the adapter's config properties, if any. */
+    /** The first {@code %s}: the adapter's config properties, if any; the second: the factory's recovery element. */
     private static final String IRONJACAMAR = """
             <?xml version="1.0" encoding="UTF-8"?>
             <ironjacamar>
@@ -49,15 +60,18 @@ public final class Deployments {
               <connection-definitions>
                 <connection-definition class-name="org.wharfmq.ra.outbound.WharfManagedConnectionFactory"
                                        jndi-name="java:jboss/wharf/ConnectionFactory" pool-name="wharf">
+            %s    </connection-definition>
+              </connection-definitions>
+            </ironjacamar>
+            """;
+
+    private static final String RECOVERY = """
                   <recovery>
                     <recover-credential>
                       <user-name>recovery</user-name>
                       <password>recovery</password>
                     </recover-credential>
                   </recovery>
-                </connection-definition>
-              </connection-definitions>
-            </ironjacamar>
             """;
 
     /** A web application with the shared test beans and {@code classes}. */

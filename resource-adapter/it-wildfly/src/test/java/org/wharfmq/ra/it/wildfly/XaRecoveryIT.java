@@ -39,9 +39,10 @@ import org.wharfmq.ra.it.Deployments;
  * XA recovery in the server. {@link RowsMdb} deletes each message from Wharf and inserts a row into
  * a Derby database in one XA transaction. The test kills the server with SIGKILL {@value #KILLS}
  * times while the MDB consumes, each time after a random number of rows, and starts it again; the
- * transaction manager's recovery must then finish every branch the kill left prepared. After each
- * restart, and once more from outside after the last stop, every message has exactly one row, the
- * queue is empty and neither Wharf nor the database holds a prepared branch.
+ * transaction manager's recovery must then finish every branch the kill left prepared, Wharf's
+ * through the adapter's {@code getXAResources} alone. After each restart, and once more from
+ * outside after the last stop, every message has exactly one row, the queue is empty and neither
+ * Wharf nor the database holds a prepared branch.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -60,9 +61,10 @@ public class XaRecoveryIT {
     @ArquillianResource
     private Deployer deployer;
 
+    /** Its connection factory is not registered for recovery: MDB branches are recovered through the adapter. */
     @Deployment(name = "xa-rar", order = 1, managed = false, testable = false)
     public static ResourceAdapterArchive rar() {
-        return Deployments.rar(STORE_URL);
+        return Deployments.rarRecoveredThroughTheAdapterOnly(STORE_URL);
     }
 
     @Deployment(name = "xa-app", order = 2, managed = false, testable = false)
