@@ -1,4 +1,4 @@
-package org.wharfmq.ra.it.wildfly;
+package org.wharfmq.ra.it;
 
 import java.util.List;
 import jakarta.annotation.Resource;
@@ -8,7 +8,6 @@ import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
-import org.wharfmq.ra.it.Resources;
 
 /** Sends texts to {@link RowsMdb}'s queue through the pooled factory, in one container transaction. */
 @Stateless

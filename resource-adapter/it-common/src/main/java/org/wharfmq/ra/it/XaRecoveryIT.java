@@ -1,4 +1,4 @@
-package org.wharfmq.ra.it.wildfly;
+package org.wharfmq.ra.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,15 +32,14 @@ import org.jboss.shrinkwrap.api.spec.ResourceAdapterArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.wharfmq.ra.it.Awaits;
-import org.wharfmq.ra.it.Deployments;
 
 /**
  * XA recovery in the server. {@link RowsMdb} deletes each message from Wharf and inserts a row into
  * a Derby database in one XA transaction. The test kills the server with SIGKILL {@value #KILLS}
  * times while the MDB consumes, each time after a random number of rows, and starts it again; the
- * transaction manager's recovery must then finish every branch the kill left prepared, Wharf's
- * through the adapter's {@code getXAResources} alone. After each restart, and once more from
+ * transaction manager's recovery must then finish every branch the kill left prepared: on WildFly
+ * Wharf's through the adapter's {@code getXAResources} alone, on Payara through a pool of the
+ * adapter's connections (see {@link #define}). After each restart, and once more from
  * outside after the last stop, every message has exactly one row, the queue is empty and neither
  * Wharf nor the database holds a prepared branch.
  */
@@ -52,7 +51,8 @@ public class XaRecoveryIT {
             + "/xa-rows/rows";
     private static final int KILLS = 5;
     private static final int PER_ROUND = 1000;
-    private static final Path STORE = Path.of("target", "xa-store").toAbsolutePath();
+    /** Payara ignores ironjacamar.xml: there the adapter keeps its store where it does by default. */
+    private static final Path STORE = Path.of(System.getProperty("wharf.xa.store", "target/xa-store")).toAbsolutePath();
     private static final Path ROWS = Path.of("target", "xa-rows").toAbsolutePath();
     private static final String STORE_URL = "wharf:derby:" + STORE;
 
@@ -61,7 +61,7 @@ public class XaRecoveryIT {
     @ArquillianResource
     private Deployer deployer;
 
-    /** Its connection factory is not registered for recovery: MDB branches are recovered through the adapter. */
+    /** On WildFly its connection factory is not registered for recovery (Payara ignores ironjacamar.xml). */
     @Deployment(name = "xa-rar", order = 1, managed = false, testable = false)
     public static ResourceAdapterArchive rar() {
         return Deployments.rarRecoveredThroughTheAdapterOnly(STORE_URL);
@@ -69,10 +69,56 @@ public class XaRecoveryIT {
 
     @Deployment(name = "xa-app", order = 2, managed = false, testable = false)
     public static WebArchive app() {
-        return Deployments.app("xa-rows", RowsMdb.class, RowsSender.class, RowsServlet.class, RowsDatabase.class,
-                RoundState.class, WharfState.class, Xids.class)
-                .addAsWebInfResource(new StringAsset(RowsDatabase.webXml(ROWS)), "web.xml");
+        return define(Deployments.app("xa-rows", RowsMdb.class, RowsSender.class, RowsServlet.class,
+                RowsDatabase.class, RoundState.class, WharfState.class, Xids.class), ROWS, SERVER.startsWith("payara"));
     }
+
+    /**
+     * Binds the database at {@code dir} as an XA data source at {@link RowsMdb#ROWS} in {@code app}:
+     * for WildFly in web.xml; for Payara, which recovers only the pools of its own descriptors, in
+     * glassfish-resources.xml, with a pool of the adapter's connections: Payara drops what
+     * {@code getXAResources} returns, and recovers MDB branches only through such a pool.
+     */
+    private static WebArchive define(WebArchive app, Path dir, boolean payara) {
+        return payara ? app.addAsWebInfResource(new StringAsset(GLASSFISH_RESOURCES.formatted(dir, RowsMdb.ROWS, Resources.RA)),
+                "glassfish-resources.xml")
+                : app.addAsWebInfResource(new StringAsset(WEB_XML.formatted(RowsMdb.ROWS, dir)), "web.xml");
+    }
+
+    private static final String WEB_XML = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
+              <data-source>
+                <name>%s</name>
+                <class-name>org.apache.derby.jdbc.EmbeddedXADataSource</class-name>
+                <database-name>%s</database-name>
+                <!-- Derby without authentication takes any user; WildFly recovers only data sources that have one. -->
+                <user>app</user>
+                <password>app</password>
+                <transactional>true</transactional>
+                <max-pool-size>20</max-pool-size>
+              </data-source>
+            </web-app>
+            """;
+
+    private static final String GLASSFISH_RESOURCES = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE resources PUBLIC "-//GlassFish.org//DTD GlassFish Application Server 3.1 Resource Definitions//EN"
+              "http://glassfish.org/dtds/glassfish-resources_1_5.dtd">
+            <resources>
+              <jdbc-connection-pool name="java:app/rows-pool" res-type="javax.sql.XADataSource"
+                                    datasource-classname="org.apache.derby.jdbc.EmbeddedXADataSource" max-pool-size="20">
+                <property name="DatabaseName" value="%s"/>
+                <property name="User" value="app"/>
+                <property name="Password" value="app"/>
+              </jdbc-connection-pool>
+              <jdbc-resource pool-name="java:app/rows-pool" jndi-name="%s"/>
+              <connector-connection-pool name="java:app/wharf-pool" resource-adapter-name="%s"
+                                         connection-definition-name="jakarta.jms.ConnectionFactory"
+                                         transaction-support="XATransaction"/>
+              <connector-resource pool-name="java:app/wharf-pool" jndi-name="java:app/jms/wharf-pool"/>
+            </resources>
+            """;
 
     @Test
     public void everyMessageHasExactlyOneRowAfterKillsWhileTransactionsCommit() throws Exception {
@@ -83,6 +129,7 @@ public class XaRecoveryIT {
         RowsDatabase.create(ROWS);
         List<String> report = new ArrayList<>();
         controller.start(SERVER);
+        Throwable failure = null;
         try {
             deployer.deploy("xa-rar");
             deployer.deploy("xa-app");
@@ -109,25 +156,33 @@ public class XaRecoveryIT {
                 WharfState wharf = WharfState.readClosed(STORE_URL, RowsMdb.QUEUE);
 
                 long restarted = System.nanoTime();
-                controller.start(SERVER);
-                Awaits.until(() -> state().settled(sent), Duration.ofSeconds(180),
-                        "recovery after kill " + seed + "/" + round + ": " + sent + " rows, nothing prepared or queued");
+                startAgain();
+                RoundState[] last = {null};
+                try {
+                    Awaits.until(() -> (last[0] = state()).settled(sent), Duration.ofSeconds(180),
+                            "recovery after kill " + seed + "/" + round + ": " + sent + " rows, nothing prepared or queued");
+                } catch (AssertionError e) {
+                    throw new AssertionError(e.getMessage() + "; at last " + last[0], e);
+                }
                 report.add(("kill %d at %d/%d rows (%d when sent, target %d): Wharf %d prepared, database %d in doubt,"
                         + " %d in flight, %d queued; all resolved %.1f s after the restart")
                         .formatted(round, rowsAtKill - before, PER_ROUND, sentAt - before, killAt - before,
                                 wharf.prepared().size(), inDoubt.size(),
                                 wharf.inFlight(), wharf.visible(), (System.nanoTime() - restarted) / 1e9));
             }
+        } catch (Throwable t) {
+            failure = t;
+            throw t;
         } finally {
-            // Also after a failure: the deployments would otherwise come back with the next test's server.
+            // Also after a failure, which stays the one reported: the deployments would otherwise
+            // come back with the next test's server.
             try {
-                if (!controller.isStarted(SERVER)) {
-                    controller.start(SERVER);
+                undeployAndStop();
+            } catch (Exception e) {
+                if (failure == null) {
+                    throw e;
                 }
-                deployer.undeploy("xa-app");
-                deployer.undeploy("xa-rar");
-            } finally {
-                controller.stop(SERVER);
+                failure.addSuppressed(e);
             }
         }
         System.out.println("XaRecoveryIT (seed " + seed + "):\n  " + String.join("\n  ", report));
@@ -140,6 +195,31 @@ public class XaRecoveryIT {
         assertTrue(rows.values().stream().allMatch(n -> n == 1), "a message with more than one row");
         assertEquals(Set.of(), inDoubt, "database branches left prepared");
         assertEquals(new WharfState(Set.of(), 0, 0), wharf, "Wharf's prepared branches and messages left");
+    }
+
+    private void undeployAndStop() throws Exception {
+        try {
+            if (!controller.isStarted(SERVER)) {
+                startAgain();
+            }
+            deployer.undeploy("xa-app");
+            deployer.undeploy("xa-rar");
+        } finally {
+            controller.stop(SERVER);
+        }
+    }
+
+    /** Starts the server after a kill; Payara's container would start the domain only for a deployment. */
+    private void startAgain() throws IOException, InterruptedException {
+        controller.start(SERVER);
+        String payara = System.getProperty("payara.home");
+        if (payara != null) {
+            Process start = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-jar", Path.of(payara, "glassfish", "modules", "admin-cli.jar").toString(), "start-domain")
+                    .inheritIO().start();
+            assertTrue(start.waitFor(180, TimeUnit.SECONDS), "asadmin start-domain did not finish");
+            assertEquals(0, start.exitValue(), "asadmin start-domain");
+        }
     }
 
     private static long rows() {

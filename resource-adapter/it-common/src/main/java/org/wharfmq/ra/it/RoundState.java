@@ -1,4 +1,4 @@
-package org.wharfmq.ra.it.wildfly;
+package org.wharfmq.ra.it;
 
 /** What the server reports between kills: rows, distinct texts, open branches on both sides, the queue's counts. */
 public record RoundState(long rows, long texts, long prepared, long inDoubt, long visible, long inFlight) {

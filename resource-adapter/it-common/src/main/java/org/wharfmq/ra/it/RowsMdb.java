@@ -1,4 +1,4 @@
-package org.wharfmq.ra.it.wildfly;
+package org.wharfmq.ra.it;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,4 +1,4 @@
-package org.wharfmq.ra.it.wildfly;
+package org.wharfmq.ra.it;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -22,25 +22,6 @@ public final class RowsDatabase {
     static final String TABLE = "ROWS_SEEN";
 
     private RowsDatabase() {
-    }
-
-    /** WEB-INF/web.xml binding the database at {@code dir} as an XA data source at {@link RowsMdb#ROWS}. */
-    static String webXml(Path dir) {
-        return """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
-                  <data-source>
-                    <name>%s</name>
-                    <class-name>org.apache.derby.jdbc.EmbeddedXADataSource</class-name>
-                    <database-name>%s</database-name>
-                    <!-- Derby without authentication takes any user; WildFly recovers only data sources that have one. -->
-                    <user>app</user>
-                    <password>app</password>
-                    <transactional>true</transactional>
-                    <max-pool-size>20</max-pool-size>
-                  </data-source>
-                </web-app>
-                """.formatted(RowsMdb.ROWS, dir);
     }
 
     /** Creates the database at {@code dir} with its table, then shuts it down. */
