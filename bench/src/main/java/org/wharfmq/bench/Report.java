@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -59,7 +60,7 @@ final class Report {
         b.append(" wharf/artemis | wharf/artemis-bt0 | durable-ack/wharf |\n|---|---|");
         b.append("---|".repeat(SYSTEMS.size() + 3)).append('\n');
         List<List<String>> ordered = new ArrayList<>(lines);
-        ordered.sort((x, y) -> x.get(0).compareTo(y.get(0)));
+        ordered.sort(Comparator.comparingInt((List<String> x) -> Integer.parseInt(x.get(0).substring(1))));
         for (List<String> line : ordered) {
             String scenario = line.get(0);
             String metric = line.get(1);
@@ -72,14 +73,15 @@ final class Report {
             b.append(' ').append(ratio(w, results.median(scenario, ArtemisSystem.BT0, metric))).append(" |");
             b.append(' ').append(ratio(results.median(scenario, WharfSystem.DURABLE_ACK, metric), w)).append(" |\n");
         }
-        b.append("\nCells: median (min-max) of the counted rounds. Ratios are of medians; for latencies and times"
-                + " lower is better.\n");
+        b.append("\nCells: median (min-max) of the counted rounds, noisy where the largest is over twice the smallest."
+                + " Ratios are of medians; for latencies and times lower is better.\n");
     }
 
     static String cell(Results results, String scenario, String system, String metric) {
         for (Results.Row r : results.rows()) {
             if (r.scenario().equals(scenario) && r.system().equals(system) && r.metric().equals(metric)) {
-                return fmt(r.median()) + " (" + fmt(r.min()) + "-" + fmt(r.max()) + ")";
+                boolean noisy = r.min() > 0 && r.max() > 2 * r.min();
+                return fmt(r.median()) + " (" + fmt(r.min()) + "-" + fmt(r.max()) + (noisy ? ", noisy" : "") + ")";
             }
         }
         return "";

@@ -12,9 +12,9 @@ import java.util.Set;
  * {@code --scenarios}, as S8 alone would take about as long as the rest of a quick run.
  */
 record Settings(boolean quick, int rounds, double seconds, int drainCount, int sqsDrainCount, int bigQueue,
-                int bigSample, Set<String> scenarios, Path out) {
+                int bigSample, int queues, Set<String> scenarios, Path out) {
 
-    static final List<String> ALL = List.of("S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8");
+    static final List<String> ALL = List.of("S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10");
     static final String USAGE = "usage: Bench [--quick] [--rounds N (>= 3)] [--seconds S] [--scenarios S1,S3,...]"
             + " [--big-queue N] [--out DIR]";
 
@@ -26,6 +26,7 @@ record Settings(boolean quick, int rounds, double seconds, int drainCount, int s
         int sqsDrain = quick ? 300 : 3_000;
         int big = quick ? 10_000 : 1_000_000;
         int sample = quick ? 1_000 : 20_000;
+        int queues = quick ? 80 : 1_000;
         Set<String> scenarios = new LinkedHashSet<>(ALL);
         if (quick) {
             scenarios.remove(SqsScenario.SCENARIO);
@@ -43,7 +44,8 @@ record Settings(boolean quick, int rounds, double seconds, int drainCount, int s
                 default -> throw new IllegalArgumentException("unknown argument '" + a + "'; " + USAGE);
             }
         }
-        return new Settings(quick, rounds, seconds, drain, sqsDrain, big, Math.min(sample, big / 4), scenarios, out);
+        return new Settings(quick, rounds, seconds, drain, sqsDrain, big, Math.min(sample, big / 4), queues, scenarios,
+                out);
     }
 
     private static String value(String[] args, int i, String option) {

@@ -3,6 +3,7 @@ package org.wharfmq.bench;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.DeliveryMode;
+import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
@@ -22,12 +23,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Scenarios S1 to S6, written once against plain JMS and run on every system. Each returns its
- * metrics by name: {@code msg/s}, and for the producer-consumer scenarios {@code p50 ms} and
- * {@code p99 ms} of end-to-end latency.
+ * Scenarios S1 to S6, S9 and S10, written once against plain JMS and run on every system. Each
+ * returns its metrics by name: {@code msg/s} (S9: deliveries/s), and for the producer-consumer
+ * scenarios {@code p50 ms} and {@code p99 ms} of end-to-end latency.
  */
 final class Workloads {
     static final String BODY = "x".repeat(1024);
+    static final int SUBSCRIPTIONS = 10;
     private static final String SENT_AT = "sentAtNanos";
 
     private final Settings settings;
@@ -45,6 +47,8 @@ final class Workloads {
             case "S4" -> Map.of("msg/s", transactedSend(cf, system.queueName(queue, false)));
             case "S5" -> flow(system, queue, 4, true, DeliveryMode.PERSISTENT);
             case "S6" -> flow(system, queue, 1, false, DeliveryMode.NON_PERSISTENT);
+            case "S9" -> fanOut(cf, queue);
+            case "S10" -> manyQueues(cf, queue);
             default -> throw new IllegalArgumentException("no workload for " + scenario);
         };
     }
@@ -139,7 +143,8 @@ final class Workloads {
             for (int i = 0; i < pairs; i++) {
                 int producer = i;
                 tasks.add(pool.submit(() -> {
-                    produce(cf, queue, system.dedupProperty(), producer, fifo, mode, end, sent);
+                    produce(cf, ses -> List.of(ses.createQueue(queue)), system.dedupProperty(), producer, fifo, mode,
+                            end, sent);
                     return null;
                 }));
             }
@@ -167,11 +172,13 @@ final class Workloads {
         return out;
     }
 
-    private static void produce(ConnectionFactory cf, String queue, String dedupProperty, int producer,
+    /** Sends until {@code end}, to each of {@code destinations} in turn. */
+    private static void produce(ConnectionFactory cf, Destinations destinations, String dedupProperty, int producer,
                                 boolean fifo, int mode, long end, AtomicLong sent) throws JMSException {
         try (Connection c = cf.createConnection()) {
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            MessageProducer p = s.createProducer(s.createQueue(queue));
+            List<Destination> to = destinations.in(s);
+            MessageProducer p = s.createProducer(null);
             p.setDeliveryMode(mode);
             for (long i = 0; System.nanoTime() < end; i++) {
                 TextMessage m = s.createTextMessage(BODY);
@@ -180,7 +187,7 @@ final class Workloads {
                     m.setStringProperty(dedupProperty, producer + "-" + i);
                 }
                 m.setLongProperty(SENT_AT, System.nanoTime());
-                p.send(m);
+                p.send(to.get((int) (i % to.size())), m);
                 sent.incrementAndGet();
             }
         }
@@ -214,6 +221,126 @@ final class Workloads {
         } finally {
             latencies.addAll(mine);
         }
+    }
+
+    /** The destinations a producer sends to, made in its session. */
+    private interface Destinations {
+        List<Destination> in(Session s) throws JMSException;
+    }
+
+    /**
+     * S9: a topic with {@value #SUBSCRIPTIONS} durable subscriptions, one consumer each, and 4
+     * publishers of persistent 1 KiB messages; the rate counts deliveries, every subscription's.
+     */
+    private Map<String, Double> fanOut(ConnectionFactory cf, String topic) throws Exception {
+        List<Connection> subscribers = new ArrayList<>();
+        List<MessageConsumer> consumers = new ArrayList<>();
+        try {
+            for (int i = 0; i < SUBSCRIPTIONS; i++) {
+                Connection c = cf.createConnection();
+                subscribers.add(c);
+                c.setClientID(topic + "-c" + i);
+                Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                consumers.add(s.createDurableConsumer(s.createTopic(topic), "sub" + i));
+            }
+            return deliver(subscribers, consumers, 4, cf, ses -> List.of(ses.createTopic(topic)), SUBSCRIPTIONS);
+        } finally {
+            for (Connection c : subscribers) {
+                c.close();
+            }
+        }
+    }
+
+    /**
+     * S10: {@link Settings#queues()} queues; 8 producers each send to all of them in turn, and 8
+     * consumers each listen on an eighth of them.
+     */
+    private Map<String, Double> manyQueues(ConnectionFactory cf, String base) throws Exception {
+        int queues = settings.queues();
+        List<Connection> listeners = new ArrayList<>();
+        List<MessageConsumer> consumers = new ArrayList<>();
+        try {
+            for (int i = 0; i < 8; i++) {
+                Connection c = cf.createConnection();
+                listeners.add(c);
+                Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                for (int q = i; q < queues; q += 8) {
+                    consumers.add(s.createConsumer(s.createQueue(base + "-" + q)));
+                }
+            }
+            return deliver(listeners, consumers, 8, cf, ses -> {
+                List<Destination> all = new ArrayList<>();
+                for (int q = 0; q < queues; q++) {
+                    all.add(ses.createQueue(base + "-" + q));
+                }
+                return all;
+            }, 1);
+        } finally {
+            for (Connection c : listeners) {
+                c.close();
+            }
+        }
+    }
+
+    /**
+     * Gives each of {@code consumers} a listener, starts their connections, runs {@code producers}
+     * for the scenario's time and waits until {@code copies} deliveries of every message came.
+     */
+    private Map<String, Double> deliver(List<Connection> connections, List<MessageConsumer> consumers, int producers,
+                                        ConnectionFactory cf, Destinations to, int copies) throws Exception {
+        AtomicLong sent = new AtomicLong();
+        AtomicLong received = new AtomicLong();
+        Latencies latencies = new Latencies();
+        long start = System.nanoTime();
+        AtomicLong lastReceive = new AtomicLong(start);
+        for (MessageConsumer consumer : consumers) {
+            consumer.setMessageListener(m -> {
+                try {
+                    long now = System.nanoTime();
+                    latencies.add(now - m.getLongProperty(SENT_AT));
+                    lastReceive.accumulateAndGet(now, Math::max);
+                    received.incrementAndGet();
+                } catch (JMSException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+        }
+        for (Connection c : connections) {
+            c.start();
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(producers);
+        long end = start + settings.nanos();
+        try {
+            List<Future<?>> tasks = new ArrayList<>();
+            for (int i = 0; i < producers; i++) {
+                int producer = i;
+                tasks.add(pool.submit(() -> {
+                    produce(cf, to, "", producer, false, DeliveryMode.PERSISTENT, end, sent);
+                    return null;
+                }));
+            }
+            for (Future<?> t : tasks) {
+                t.get(120, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        long expected = sent.get() * copies;
+        long idleSince = System.nanoTime();
+        for (long seen = received.get(); seen < expected; seen = received.get()) {
+            Thread.sleep(5);
+            if (received.get() > seen) {
+                idleSince = System.nanoTime();
+            } else if (System.nanoTime() - idleSince > TimeUnit.SECONDS.toNanos(30)) {
+                throw new IllegalStateException("consumers waited 30 s for " + (expected - received.get())
+                        + " of " + expected + " deliveries that never came");
+            }
+        }
+        Map<String, Double> out = new LinkedHashMap<>();
+        out.put("msg/s", received.get() / ((lastReceive.get() - start) / 1e9));
+        out.put("p50 ms", latencies.percentileMillis(50));
+        out.put("p99 ms", latencies.percentileMillis(99));
+        return out;
     }
 
     private static double seconds(long startNanos) {
