@@ -4,7 +4,10 @@ import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.Destination;
+import jakarta.jms.JMSConsumer;
+import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
+import jakarta.jms.JMSProducer;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
@@ -30,6 +33,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class Workloads {
     static final String BODY = "x".repeat(1024);
     static final int SUBSCRIPTIONS = 10;
+    static final String CONTEXT = " JMSContext";
     private static final String SENT_AT = "sentAtNanos";
 
     private final Settings settings;
@@ -42,15 +46,24 @@ final class Workloads {
         ConnectionFactory cf = system.connectionFactory();
         return switch (scenario) {
             case "S1" -> Map.of("msg/s", syncSend(cf, system.queueName(queue, false)));
-            case "S2" -> Map.of("msg/s", drain(cf, system.queueName(queue, false)));
-            case "S3" -> flow(system, queue, 4, false, DeliveryMode.PERSISTENT);
+            case "S2" -> withContext(Map.of("msg/s", drain(cf, system.queueName(queue, false), false)),
+                    Map.of("msg/s", drain(cf, system.queueName(queue + "-ctx", false), true)));
+            case "S3" -> withContext(flow(system, queue, 4, false, DeliveryMode.PERSISTENT, false),
+                    flow(system, queue + "-ctx", 4, false, DeliveryMode.PERSISTENT, true));
             case "S4" -> Map.of("msg/s", transactedSend(cf, system.queueName(queue, false)));
-            case "S5" -> flow(system, queue, 4, true, DeliveryMode.PERSISTENT);
-            case "S6" -> flow(system, queue, 1, false, DeliveryMode.NON_PERSISTENT);
+            case "S5" -> flow(system, queue, 4, true, DeliveryMode.PERSISTENT, false);
+            case "S6" -> flow(system, queue, 1, false, DeliveryMode.NON_PERSISTENT, false);
             case "S9" -> fanOut(cf, queue);
             case "S10" -> manyQueues(cf, queue);
             default -> throw new IllegalArgumentException("no workload for " + scenario);
         };
+    }
+
+    /** The classic API's figures, then the same through JMSContext, named with {@value #CONTEXT}. */
+    private static Map<String, Double> withContext(Map<String, Double> classic, Map<String, Double> context) {
+        Map<String, Double> out = new LinkedHashMap<>(classic);
+        context.forEach((metric, v) -> out.put(metric + CONTEXT, v));
+        return out;
     }
 
     /** S1: one producer, synchronous persistent sends. */
@@ -70,10 +83,22 @@ final class Workloads {
         }
     }
 
-    /** S2: one AUTO_ACKNOWLEDGE consumer draining a filled queue. */
-    private double drain(ConnectionFactory cf, String queue) throws JMSException {
+    /** S2: one AUTO_ACKNOWLEDGE consumer draining a filled queue, through JMSContext with {@code context}. */
+    private double drain(ConnectionFactory cf, String queue, boolean context) throws JMSException {
         int count = settings.drainCount();
         fill(cf, queue, count);
+        if (context) {
+            try (JMSContext ctx = cf.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
+                JMSConsumer consumer = ctx.createConsumer(ctx.createQueue(queue));
+                long start = System.nanoTime();
+                for (int i = 0; i < count; i++) {
+                    if (consumer.receive(10_000) == null) {
+                        throw new IllegalStateException("S2: message " + i + " of " + count + " did not arrive");
+                    }
+                }
+                return count / seconds(start);
+            }
+        }
         try (Connection c = cf.createConnection()) {
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
             MessageConsumer consumer = s.createConsumer(s.createQueue(queue));
@@ -124,10 +149,11 @@ final class Workloads {
     /**
      * S3, S5, S6: {@code pairs} producers and as many AUTO_ACKNOWLEDGE consumers at once, each on its
      * own connection. Producers send for the scenario's time; the rate counts every message until
-     * the last one is consumed. With {@code fifo}, messages carry one of 100 groups and a dedup id.
+     * the last one is consumed. With {@code fifo}, messages carry one of 100 groups and a dedup id;
+     * with {@code context}, producers and consumers use JMSContext.
      */
-    private Map<String, Double> flow(BenchSystem system, String base, int pairs, boolean fifo, int mode)
-            throws Exception {
+    private Map<String, Double> flow(BenchSystem system, String base, int pairs, boolean fifo, int mode,
+                                     boolean context) throws Exception {
         String queue = system.queueName(base, fifo);
         ConnectionFactory cf = system.connectionFactory();
         AtomicLong sent = new AtomicLong();
@@ -143,14 +169,18 @@ final class Workloads {
             for (int i = 0; i < pairs; i++) {
                 int producer = i;
                 tasks.add(pool.submit(() -> {
-                    produce(cf, ses -> List.of(ses.createQueue(queue)), system.dedupProperty(), producer, fifo, mode,
-                            end, sent);
+                    if (context) {
+                        produceWithContext(cf, queue, mode, end, sent);
+                    } else {
+                        produce(cf, ses -> List.of(ses.createQueue(queue)), system.dedupProperty(), producer, fifo,
+                                mode, end, sent);
+                    }
                     return null;
                 }));
             }
             for (int i = 0; i < pairs; i++) {
                 tasks.add(pool.submit(() -> {
-                    consume(cf, queue, producing, sent, received, latencies, lastReceive);
+                    consume(cf, queue, context, producing, sent, received, latencies, lastReceive);
                     return null;
                 }));
             }
@@ -193,15 +223,45 @@ final class Workloads {
         }
     }
 
-    private static void consume(ConnectionFactory cf, String queue, AtomicBoolean producing, AtomicLong sent,
-                                AtomicLong received, Latencies latencies, AtomicLong lastReceive)
+    private static void produceWithContext(ConnectionFactory cf, String queue, int mode, long end, AtomicLong sent) {
+        try (JMSContext ctx = cf.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
+            JMSProducer p = ctx.createProducer().setDeliveryMode(mode);
+            Queue q = ctx.createQueue(queue);
+            while (System.nanoTime() < end) {
+                p.setProperty(SENT_AT, System.nanoTime()).send(q, BODY);
+                sent.incrementAndGet();
+            }
+        }
+    }
+
+    /** A consumer's receive, of either API. */
+    private interface Receiver {
+        Message receive(long timeoutMillis) throws JMSException;
+    }
+
+    private static void consume(ConnectionFactory cf, String queue, boolean context, AtomicBoolean producing,
+                                AtomicLong sent, AtomicLong received, Latencies latencies, AtomicLong lastReceive)
             throws JMSException {
-        Latencies mine = new Latencies();
+        if (context) {
+            try (JMSContext ctx = cf.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
+                JMSConsumer consumer = ctx.createConsumer(ctx.createQueue(queue));
+                consume(consumer::receive, producing, sent, received, latencies, lastReceive);
+            }
+            return;
+        }
         try (Connection c = cf.createConnection()) {
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            Queue q = s.createQueue(queue);
-            MessageConsumer consumer = s.createConsumer(q);
+            MessageConsumer consumer = s.createConsumer(s.createQueue(queue));
             c.start();
+            consume(consumer::receive, producing, sent, received, latencies, lastReceive);
+        }
+    }
+
+    /** Receives until the producers stopped and every message sent came. */
+    private static void consume(Receiver consumer, AtomicBoolean producing, AtomicLong sent, AtomicLong received,
+                                Latencies latencies, AtomicLong lastReceive) throws JMSException {
+        Latencies mine = new Latencies();
+        try {
             long idleSince = System.nanoTime();
             while (producing.get() || received.get() < sent.get()) {
                 Message m = consumer.receive(100);

@@ -41,6 +41,8 @@ class BenchHarnessTest {
             assertTrue(s1.get("msg/s") > 0, "S1 rate " + s1);
             Map<String, Double> s6 = new Workloads(settings).run("S6", wharf, "s6");
             assertTrue(s6.get("msg/s") > 0 && s6.get("p99 ms") >= s6.get("p50 ms"), "S6 figures " + s6);
+            Map<String, Double> s2 = new Workloads(settings).run("S2", wharf, "s2");
+            assertTrue(s2.get("msg/s") > 0 && s2.get("msg/s" + Workloads.CONTEXT) > 0, "S2 rates " + s2);
             for (String scenario : List.of("S9", "S10")) {
                 Map<String, Double> f = new Workloads(settings).run(scenario, wharf, scenario.toLowerCase());
                 assertTrue(f.get("msg/s") > 0 && f.get("p99 ms") >= f.get("p50 ms"), scenario + " figures " + f);
