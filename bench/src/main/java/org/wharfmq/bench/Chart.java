@@ -3,6 +3,7 @@ package org.wharfmq.bench;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
@@ -25,7 +26,7 @@ final class Chart {
         if (scenarios.isEmpty()) {
             return;
         }
-        scenarios.sort(String::compareTo);
+        scenarios.sort(Comparator.comparingInt((String l) -> Report.number(l.split(" ")[0])).thenComparing(l -> l));
         CategoryChart chart = new CategoryChartBuilder().width(1200).height(600)
                 .title("Wharf and ActiveMQ Artemis: throughput, medians (msg/s; disk: fsync/s)")
                 .xAxisTitle("scenario").yAxisTitle("per second (log)").build();

@@ -60,7 +60,7 @@ final class Report {
         b.append(" wharf/artemis | wharf/artemis-bt0 | durable-ack/wharf |\n|---|---|");
         b.append("---|".repeat(SYSTEMS.size() + 3)).append('\n');
         List<List<String>> ordered = new ArrayList<>(lines);
-        ordered.sort(Comparator.comparingInt((List<String> x) -> Integer.parseInt(x.get(0).substring(1))));
+        ordered.sort(Comparator.comparingInt((List<String> x) -> number(x.get(0))));
         for (List<String> line : ordered) {
             String scenario = line.get(0);
             String metric = line.get(1);
@@ -75,6 +75,11 @@ final class Report {
         }
         b.append("\nCells: median (min-max) of the counted rounds, noisy where the largest is over twice the smallest."
                 + " Ratios are of medians; for latencies and times lower is better.\n");
+    }
+
+    /** The number of scenario {@code S<n>}. */
+    static int number(String scenario) {
+        return Integer.parseInt(scenario.substring(1));
     }
 
     static String cell(Results results, String scenario, String system, String metric) {
