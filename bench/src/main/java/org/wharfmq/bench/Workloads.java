@@ -195,11 +195,7 @@ final class Workloads {
             producing.set(false);
             pool.shutdownNow();
         }
-        Map<String, Double> out = new LinkedHashMap<>();
-        out.put("msg/s", received.get() / ((lastReceive.get() - start) / 1e9));
-        out.put("p50 ms", latencies.percentileMillis(50));
-        out.put("p99 ms", latencies.percentileMillis(99));
-        return out;
+        return figures(received.get(), start, lastReceive.get(), latencies);
     }
 
     /** Sends until {@code end}, to each of {@code destinations} in turn. */
@@ -396,8 +392,13 @@ final class Workloads {
                         + " of " + expected + " deliveries that never came");
             }
         }
+        return figures(received.get(), start, lastReceive.get(), latencies);
+    }
+
+    /** The rate of {@code received} messages from {@code start} to the last receive, and their latencies. */
+    private static Map<String, Double> figures(long received, long start, long lastReceive, Latencies latencies) {
         Map<String, Double> out = new LinkedHashMap<>();
-        out.put("msg/s", received.get() / ((lastReceive.get() - start) / 1e9));
+        out.put("msg/s", received / ((lastReceive - start) / 1e9));
         out.put("p50 ms", latencies.percentileMillis(50));
         out.put("p99 ms", latencies.percentileMillis(99));
         return out;
