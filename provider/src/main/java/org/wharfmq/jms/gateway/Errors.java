@@ -4,6 +4,7 @@ import java.util.List;
 import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSSecurityException;
+import jakarta.jms.ResourceAllocationException;
 import jakarta.jms.TransactionRolledBackException;
 import org.wharfmq.store.ErrorCodes;
 import org.wharfmq.store.QueueServiceException;
@@ -17,6 +18,7 @@ final class Errors {
         JMSException j = switch (e.code()) {
             case ErrorCodes.QUEUE_DOES_NOT_EXIST -> new InvalidDestinationException(e.getMessage(), e.code());
             case ErrorCodes.ACCESS_DENIED -> new JMSSecurityException(e.getMessage(), e.code());
+            case ErrorCodes.OVER_LIMIT -> new ResourceAllocationException(e.getMessage(), e.code());
             default -> new JMSException(e.getMessage(), e.code());
         };
         return linked(j, e);

@@ -13,14 +13,15 @@ public interface MessageOptions {
      * @param priority 0..9
      * @param expirationTime epoch millis after which the message is dropped, 0 for never
      * @param delayMillis the delay, or -1 for the request's delaySeconds or the queue's DelaySeconds
-     * @param awaitDurable false to return before the message is durable (JMS NON_PERSISTENT): it is
-     *        written by the next group commit, and a crash before that loses it
+     * @param durable false for a message that a crash may lose (JMS NON_PERSISTENT): the backend
+     *        may keep it in memory only, under the same queue rules, and may hold the sender back
+     *        while that memory is full
      */
-    record Options(int priority, long expirationTime, long delayMillis, boolean awaitDurable) {
+    record Options(int priority, long expirationTime, long delayMillis, boolean durable) {
         public static final int DEFAULT_PRIORITY = 4;
         public static final Options DEFAULT = new Options(DEFAULT_PRIORITY, 0, -1);
 
-        /** Options of a message whose send returns once it is durable. */
+        /** Options of a durable message. */
         public Options(int priority, long expirationTime, long delayMillis) {
             this(priority, expirationTime, delayMillis, true);
         }

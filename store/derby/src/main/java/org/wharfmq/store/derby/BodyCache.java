@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * Payloads of recently sent messages, so that a receive soon after the send does not read the
  * body back from Derby. Bounded by encoded bytes; the oldest entries go first. Body ids are never
- * reused, so an entry is never stale, only possibly useless until evicted.
+ * reused, so an entry is never stale, only possibly useless until evicted. Payloads of messages
+ * kept in memory only are pinned: never evicted, removed with their message.
  */
 final class BodyCache {
     private record Entry(Payload payload, int bytes) {
@@ -17,6 +18,7 @@ final class BodyCache {
 
     private final long maxBytes;
     private final LinkedHashMap<Long, Entry> entries = new LinkedHashMap<>();
+    private final Map<Long, Entry> pinned = new HashMap<>();
     private long bytes;
 
     BodyCache(long maxBytes) {
@@ -36,11 +38,22 @@ final class BodyCache {
         }
     }
 
-    synchronized void remove(long bodyId) {
+    /** Keeps the payload of a message that exists only in memory, until {@link #remove}. */
+    synchronized void pin(long bodyId, Payload payload, int encodedBytes) {
+        pinned.put(bodyId, new Entry(payload, encodedBytes));
+    }
+
+    /** Drops a body; returns its bytes if it was pinned, else 0. */
+    synchronized long remove(long bodyId) {
+        Entry p = pinned.remove(bodyId);
+        if (p != null) {
+            return p.bytes;
+        }
         Entry e = entries.remove(bodyId);
         if (e != null) {
             bytes -= e.bytes;
         }
+        return 0;
     }
 
     /** The cached payloads of the given bodies; the ids not found are returned in {@code misses}. */
@@ -49,7 +62,7 @@ final class BodyCache {
         long[] missing = new long[bodyIds.length];
         int n = 0;
         for (long id : bodyIds) {
-            Entry e = entries.get(id);
+            Entry e = pinned.isEmpty() ? entries.get(id) : pinned.getOrDefault(id, entries.get(id));
             if (e != null) {
                 out.put(id, e.payload);
             } else {

@@ -13,11 +13,17 @@ import org.wharfmq.store.spi.QueueServiceProvider;
 /**
  * Opens {@code wharf:derby:<dir>} (embedded, durable) and {@code wharf:memory:<name>} (in memory,
  * dropped on close). Options follow a {@code ?}: {@code dedupWindow=<seconds>}, the
- * DeduplicationWindow of new FIFO queues (20..604800, default 300).
+ * DeduplicationWindow of new FIFO queues (20..604800, default 300); {@code nonDurableMb} and
+ * {@code nonDurableWaitMs}, the memory that non-durable messages may hold and how long a send
+ * waits for room.
  */
 public final class DerbyProvider implements QueueServiceProvider {
     private static final String DERBY = "wharf:derby:";
     private static final String MEMORY = "wharf:memory:";
+    /** MiB that non-durable messages may hold in memory (default 64). */
+    static final String IN_MEMORY_MB = "nonDurableMb";
+    /** Milliseconds a non-durable send waits for room before it fails (default 30,000). */
+    static final String IN_MEMORY_WAIT = "nonDurableWaitMs";
 
     @Override
     public boolean accepts(String url) {
@@ -36,16 +42,21 @@ public final class DerbyProvider implements QueueServiceProvider {
                     + (memory ? "store" : "directory"));
         }
         int window = 300;
+        int inMemoryMb = 64;
+        int inMemoryWait = 30_000;
         for (Map.Entry<String, String> e : options.entrySet()) {
-            if (e.getKey().equals("dedupWindow")) {
-                window = intOption(e.getKey(), e.getValue(), 20, 604800, url);
-            } else {
-                throw new QueueServiceException(INVALID_PARAMETER_VALUE, "store URL '" + url
-                        + "' has an unknown option '" + e.getKey() + "' (known: dedupWindow)");
+            switch (e.getKey()) {
+                case "dedupWindow" -> window = intOption(e.getKey(), e.getValue(), 20, 604800, url);
+                case IN_MEMORY_MB -> inMemoryMb = intOption(e.getKey(), e.getValue(), 1, 1 << 20, url);
+                case IN_MEMORY_WAIT -> inMemoryWait = intOption(e.getKey(), e.getValue(), 0, 3_600_000, url);
+                default -> throw new QueueServiceException(INVALID_PARAMETER_VALUE, "store URL '" + url
+                        + "' has an unknown option '" + e.getKey() + "' (known: dedupWindow, " + IN_MEMORY_MB + ", "
+                        + IN_MEMORY_WAIT + ")");
             }
         }
         String derbyName = memory ? location : new File(location).getAbsolutePath();
-        return DerbyQueueService.open(new Database(derbyName, memory), clock, window, location);
+        return DerbyQueueService.open(new Database(derbyName, memory), clock, window,
+                new Store.InMemoryLimit((long) inMemoryMb << 20, inMemoryWait), location);
     }
 
     private static Map<String, String> parseOptions(String query, String url) {

@@ -38,8 +38,9 @@ import org.wharfmq.store.XaTransactions;
  * to {@link DerbyTransaction} and {@link DerbyXAResource}. Those decide in the in-memory index
  * ({@link Store}) and make their changes durable through the {@link Journal}. Most calls return
  * once their change is committed; two do not wait: consumeMessage hands its messages out before
- * their delete is written (a crash before the next commit delivers them again), and a send with
- * awaitDurable false returns before its insert is written (it becomes deliverable once it is).
+ * their delete is written (a crash before the next commit delivers them again), and a non-durable
+ * send to a standard queue or a topic, which is never written: the message lives in the index only,
+ * within the store's in-memory limit (to a FIFO queue it is written, without waiting).
  */
 public final class DerbyQueueService implements QueueService, MessageOptions, FilteredReceive, Browsing,
         Transactions, XaTransactions {
@@ -63,8 +64,9 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
     }
 
     /** Opens the store in {@code db}: rebuilds its index from the tables, then starts its journal. */
-    static DerbyQueueService open(Database db, Clock clock, int defaultDedupWindow, String name) {
-        Store store = new Store(clock, db, defaultDedupWindow);
+    static DerbyQueueService open(Database db, Clock clock, int defaultDedupWindow, Store.InMemoryLimit inMemory,
+                                  String name) {
+        Store store = new Store(clock, db, defaultDedupWindow, inMemory);
         Loader.Loaded loaded;
         try {
             loaded = new Loader(store, db.writer()).load();

@@ -181,8 +181,13 @@ final class DerbyTopics implements Topics {
             long bodyId = store.nextId();
             List<Journal.Step> steps = new ArrayList<>();
             List<Runnable> publish = new ArrayList<>();
-            String md5 = fanOut(t.name, request, options, accept, bodyId, store.now(), steps, publish);
+            boolean inMemory = !options.durable();
+            String md5 = fanOut(t.name, request, options, accept, bodyId, store.now(), steps, publish, inMemory);
             result = new SendResult(null, store.messageId(bodyId), md5, null);
+            if (inMemory) {
+                publish.forEach(Runnable::run);
+                return result;
+            }
             durable = store.journal().submitAll(steps, () -> publish.forEach(Runnable::run));
         } finally {
             store.unlock();
@@ -193,11 +198,12 @@ final class DerbyTopics implements Topics {
 
     /**
      * Adds one message per subscription, all sharing body {@code bodyId}; returns the body's MD5.
-     * Under the lock.
+     * {@code inMemory} copies are never written; this waits for their memory (see
+     * {@link Store#reserveMemory}). Under the lock.
      */
     String fanOut(String topicName, SendMessageRequest request, MessageOptions.Options options,
                   BiPredicate<String, MessageView> accept, long bodyId, long now, List<Journal.Step> steps,
-                  List<Runnable> publish) {
+                  List<Runnable> publish, boolean inMemory) {
         Topic t = topic(topicName);
         MessageView view = new org.wharfmq.store.PublishedView(store.messageId(bodyId), now, options, request);
         List<QueueState> subs = new ArrayList<>();
@@ -211,11 +217,17 @@ final class DerbyTopics implements Topics {
             return Sends.md5(request.messageBody());
         }
         Sends.Plan plan = sends.plan(subs.get(0), request, options);
-        byte[] payload = plan.payload();
-        steps.add(w -> w.insertBody(bodyId, payload));
-        store.bodies().put(bodyId, plan.content(), payload.length);
+        if (inMemory) {
+            // A subscription deleted while this waits drops its copy at publish.
+            store.reserveMemory(plan.size() + (long) Store.IN_MEMORY_OVERHEAD * subs.size());
+            store.bodies().pin(bodyId, plan.content(), plan.size());
+        } else {
+            byte[] payload = plan.content().encode();
+            steps.add(w -> w.insertBody(bodyId, payload));
+            store.bodies().put(bodyId, plan.content(), payload.length);
+        }
         for (QueueState q : subs) {
-            Sends.Applied a = sends.apply(plan.to(q), now, store.nextId(), bodyId);
+            Sends.Applied a = sends.apply(plan.to(q), now, store.nextId(), bodyId, inMemory);
             steps.add(a.step());
             Msg m = a.msg();
             publish.add(() -> store.publish(m));

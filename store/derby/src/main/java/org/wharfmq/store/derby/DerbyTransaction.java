@@ -222,8 +222,7 @@ class DerbyTransaction implements StoreTransaction {
                 continue;
             }
             m.queue.changeVisibility(m, now + c.changeSeconds().get(i) * 1000L);
-            Writes.Row row = Writes.Row.of(m);
-            steps.add(w -> w.updateMessage(row));
+            steps.add(store.update(m));
             store.advance(m.queue, now);
         }
     }
@@ -236,7 +235,7 @@ class DerbyTransaction implements StoreTransaction {
                 continue;
             }
             if (s.topic != null) {
-                topics.fanOut(s.topic, s.request, s.options, s.accept, s.id, now, steps, publish);
+                topics.fanOut(s.topic, s.request, s.options, s.accept, s.id, now, steps, publish, false);
                 continue;
             }
             QueueState q = store.queueNamed(Names.nameOfUrl(s.queueUrl));
@@ -246,7 +245,7 @@ class DerbyTransaction implements StoreTransaction {
             // A plan checked at commit or at XA prepare holds even if the attributes changed since;
             // a branch recovered after a restart has none.
             Sends.Plan plan = s.plan != null && s.plan.queue() == q ? s.plan : sends.plan(q, s.request, s.options);
-            Sends.Applied a = sends.apply(plan, now, s.id, null);
+            Sends.Applied a = sends.apply(plan, now, s.id, null, false);
             if (a.msg() != null) {
                 steps.add(a.step());
                 Msg m = a.msg();

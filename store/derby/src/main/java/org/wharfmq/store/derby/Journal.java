@@ -32,6 +32,9 @@ final class Journal implements AutoCloseable {
         void write(Writes w) throws SQLException;
     }
 
+    /** The step of a change with nothing to write (to a message kept in memory): never queued. */
+    static final Step NONE = w -> { };
+
     /** A submitted change; {@code unawaited} when its caller does not wait for it. */
     private record Entry(Step step, Runnable afterCommit, CompletableFuture<Void> done, int bytes,
                          boolean unawaited) {
@@ -103,14 +106,26 @@ final class Journal implements AutoCloseable {
     }
 
     private static Step all(List<Step> steps) {
-        return w -> {
-            for (Step s : steps) {
+        List<Step> real = new ArrayList<>(steps.size());
+        for (Step s : steps) {
+            if (s != NONE) {
+                real.add(s);
+            }
+        }
+        if (real.isEmpty()) {
+            return NONE;
+        }
+        return real.size() == 1 ? real.get(0) : w -> {
+            for (Step s : real) {
                 s.write(w);
             }
         };
     }
 
     private CompletableFuture<Void> add(Step step, Runnable afterCommit, boolean unawaited, int bytes) {
+        if (step == NONE && afterCommit == null) {
+            return CompletableFuture.completedFuture(null);
+        }
         CompletableFuture<Void> done = new CompletableFuture<>();
         mutex.lock();
         try {

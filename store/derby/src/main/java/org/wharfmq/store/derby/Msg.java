@@ -28,6 +28,8 @@ final class Msg {
     long firstReceiveAt;
     int receiveCount;
     byte state;
+    /** Never written: a non-durable message, lost with the process. */
+    boolean inMemory;
 
     Msg(long rowId, long bodyId, long sentAt, long expiresAt, int priority, String groupId, String dedupId) {
         this.rowId = rowId;

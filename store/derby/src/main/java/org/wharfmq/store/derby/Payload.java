@@ -9,9 +9,16 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.wharfmq.store.MessageAttributeValue;
 
-/** What a message's body row holds: the body and the user attributes, encoded together. */
-record Payload(String body, Map<String, MessageAttributeValue> attributes) {
+/**
+ * What a message's body row holds: the body and the user attributes, encoded together; with the
+ * body's MD5, which receives hand out, kept beside it in memory.
+ */
+record Payload(String body, Map<String, MessageAttributeValue> attributes, String md5) {
     private static final int VERSION = 1;
+
+    Payload(String body, Map<String, MessageAttributeValue> attributes) {
+        this(body, attributes, Sends.md5(body));
+    }
 
     /** Version byte, then length-prefixed UTF-8 strings; what {@link #decode} reads. */
     byte[] encode() {

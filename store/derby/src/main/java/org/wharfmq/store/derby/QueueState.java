@@ -1,7 +1,6 @@
 package org.wharfmq.store.derby;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.concurrent.locks.Condition;
@@ -47,8 +46,8 @@ abstract class QueueState {
     private int inflight;
     private int delayed;
     private int live;
-    private final PriorityQueue<Timer> timers = new PriorityQueue<>(Comparator.comparingLong(Timer::deadline));
-    private PriorityQueue<Msg> retention = newRetentionHeap(16);
+    private PriorityQueue<Timer> timers = newTimerHeap(16);
+    private ArrivalOrder retention = newRetentionOrder();
 
     QueueState(int id, String name, int kind, QueueConfig config, long createdAt, Condition available) {
         this.id = id;
@@ -80,7 +79,7 @@ abstract class QueueState {
             arrivals++;
             enqueue(m);
         } else if (m.state != Msg.HELD) {
-            timers.add(new Timer(m.visibleAt, m));
+            addTimer(m);
         }
     }
 
@@ -145,13 +144,40 @@ abstract class QueueState {
     final void markInflight(Msg m, long visibleAt) {
         setState(m, Msg.INFLIGHT);
         m.visibleAt = visibleAt;
-        timers.add(new Timer(visibleAt, m));
+        addTimer(m);
+    }
+
+    /**
+     * Marks a candidate taken by a receive that deletes it next: in flight, with no timer, as it
+     * leaves the queue or comes back through {@link #changeVisibility}.
+     */
+    final void markConsumed(Msg m) {
+        setState(m, Msg.INFLIGHT);
+        m.visibleAt = Long.MAX_VALUE;
     }
 
     /** Sets a new visibility deadline for an in-flight message. */
     final void changeVisibility(Msg m, long visibleAt) {
         m.visibleAt = visibleAt;
-        timers.add(new Timer(visibleAt, m));
+        addTimer(m);
+    }
+
+    /**
+     * Schedules a message to become visible at its visibleAt. A timer goes stale when its message
+     * leaves or gets another deadline; stale timers are dropped once they outnumber the live ones.
+     */
+    private void addTimer(Msg m) {
+        timers.add(new Timer(m.visibleAt, m));
+        if (timers.size() > 1024 && timers.size() > 2 * (inflight + delayed)) {
+            PriorityQueue<Timer> fresh = newTimerHeap(inflight + delayed + 16);
+            for (Timer t : timers) {
+                Msg x = t.msg;
+                if (x.queue == this && (x.state == Msg.DELAYED || x.state == Msg.INFLIGHT) && x.visibleAt == t.deadline) {
+                    fresh.add(t);
+                }
+            }
+            timers = fresh;
+        }
     }
 
     /** Holds an in-flight message for a prepared transaction. */
@@ -162,7 +188,7 @@ abstract class QueueState {
     /** Returns a held message to flight; the caller advances time to release it if it is due. */
     final void unhold(Msg m) {
         setState(m, Msg.INFLIGHT);
-        timers.add(new Timer(m.visibleAt, m));
+        addTimer(m);
     }
 
     /** Removes a message in any state. */
@@ -224,7 +250,7 @@ abstract class QueueState {
     }
 
     private void compactRetention() {
-        PriorityQueue<Msg> fresh = newRetentionHeap(live + 16);
+        ArrivalOrder fresh = newRetentionOrder();
         for (Msg m : retention) {
             if (m.live() && m.queue == this) {
                 fresh.add(m);
@@ -233,7 +259,12 @@ abstract class QueueState {
         retention = fresh;
     }
 
-    private static PriorityQueue<Msg> newRetentionHeap(int capacity) {
-        return new PriorityQueue<>(capacity, Comparator.comparingLong((Msg m) -> m.sentAt).thenComparingLong(m -> m.rowId));
+    private static ArrivalOrder newRetentionOrder() {
+        return new ArrivalOrder((a, b) -> a.sentAt != b.sentAt ? Long.compare(a.sentAt, b.sentAt)
+                : Long.compare(a.rowId, b.rowId));
+    }
+
+    private static PriorityQueue<Timer> newTimerHeap(int capacity) {
+        return new PriorityQueue<>(capacity, (a, b) -> Long.compare(a.deadline, b.deadline));
     }
 }

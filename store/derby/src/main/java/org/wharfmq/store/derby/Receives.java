@@ -32,8 +32,6 @@ final class Receives {
     static final int STANDARD_INFLIGHT_LIMIT = 120_000;
     static final int FIFO_INFLIGHT_LIMIT = 20_000;
     private static final long ATTEMPT_WINDOW = 300_000;
-    /** How long a consumed message stays in flight at most while its body is read: the longest visibility. */
-    private static final long HOLD_MILLIS = 43_200_000;
     /** A body read from disk brings the bodies stored after it into the cache, this many at most. */
     private static final int READ_AHEAD_ROWS = 64;
     private static final int READ_AHEAD_BYTES = 256 * 1024;
@@ -288,8 +286,7 @@ final class Receives {
             }
             if (canRedrive && m.receiveCount >= redrive.maxReceiveCount()) {
                 moveToDeadLetter(m, dlq, now);
-                Writes.Row row = Writes.Row.of(m);
-                steps.add(w -> w.updateMessage(row));
+                steps.add(store.update(m));
                 return QueueState.Decision.REMOVED;
             }
             m.receiveCount++;
@@ -298,12 +295,11 @@ final class Receives {
             }
             if (consume) {
                 // Held until deleted; nothing to write before that.
-                m.queue.markInflight(m, now + HOLD_MILLIS);
+                m.queue.markConsumed(m);
                 return QueueState.Decision.DELIVER;
             }
             m.queue.markInflight(m, now + visibility * 1000L);
-            Writes.Row row = Writes.Row.of(m);
-            steps.add(w -> w.updateMessage(row));
+            steps.add(store.update(m));
             return QueueState.Decision.DELIVER;
         });
     }
@@ -417,7 +413,7 @@ final class Receives {
             }
             String handle = withHandles ? new ReceiptHandle(d.queueId, d.rowId, d.receiveCount).encode() : null;
             Map<String, MessageAttributeValue> attrs = p.attributes();
-            out.put(d.rowId, new ReceivedMessage(store.messageId(d.bodyId), handle, p.body(), Sends.md5(p.body()),
+            out.put(d.rowId, new ReceivedMessage(store.messageId(d.bodyId), handle, p.body(), p.md5(),
                     d.sentAt, d.receiveCount, d.firstReceiveAt, d.fifo ? d.groupId : null,
                     d.fifo ? d.dedupId : null, d.fifo ? Sends.sequenceNumber(d.seq) : null, d.priority,
                     d.expiresAt, attrs));

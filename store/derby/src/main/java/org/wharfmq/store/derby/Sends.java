@@ -26,9 +26,13 @@ final class Sends {
 
     /** A send validated against {@code queue} as {@code config} set it, not yet applied. */
     record Plan(QueueState queue, QueueConfig config, SendMessageRequest request, MessageOptions.Options options,
-                Payload content, byte[] payload, String md5, String dedupKey) {
+                Payload content, int size, String dedupKey) {
         Plan to(QueueState other) {
-            return new Plan(other, other.config, request, options, content, payload, md5, dedupKey);
+            return new Plan(other, other.config, request, options, content, size, dedupKey);
+        }
+
+        String md5() {
+            return content.md5();
         }
 
         /** Whether this plan still holds for {@code q}: the same queue, its attributes unchanged. */
@@ -50,19 +54,39 @@ final class Sends {
     SendResult send(SendMessageRequest r, MessageOptions.Options options) {
         CompletableFuture<Void> done;
         SendResult result;
+        boolean inMemory;
         store.lock();
         try {
             QueueState q = store.queue(r.queueUrl());
             Plan plan = plan(q, r, options);
-            Applied a = apply(plan, store.now(), -1, null);
+            // A FIFO queue writes every message, so that a group keeps its order across both kinds.
+            inMemory = !options.durable() && !q.fifo();
+            long reserved = 0;
+            if (inMemory) {
+                reserved = plan.size + Store.IN_MEMORY_OVERHEAD;
+                if (store.reserveMemory(reserved)) {
+                    // The lock was released while waiting: the queue may have gone or changed.
+                    try {
+                        q = store.queue(r.queueUrl());
+                        plan = plan.validFor(q) ? plan : plan(q, r, options);
+                    } catch (RuntimeException e) {
+                        store.releaseMemory(reserved);
+                        throw e;
+                    }
+                }
+            }
+            Applied a = apply(plan, store.now(), -1, null, inMemory);
+            if (inMemory && a.msg == null) {
+                store.releaseMemory(reserved);
+            }
             result = a.result;
-            done = submit(a, !options.awaitDurable());
+            done = submit(a, !options.durable());
         } finally {
             store.unlock();
         }
-        if (options.awaitDurable()) {
+        if (options.durable()) {
             store.journal().await(done);
-        } else {
+        } else if (!inMemory) {
             store.journal().throttle();
         }
         return result;
@@ -88,7 +112,7 @@ final class Sends {
             for (SendBatchEntry e : entries) {
                 try {
                     Plan plan = plan(q, e.toRequest(queueUrl), MessageOptions.Options.DEFAULT);
-                    Applied a = apply(plan, now, -1, null);
+                    Applied a = apply(plan, now, -1, null, false);
                     pending.add(submit(a, false));
                     SendResult r = a.result;
                     ok.add(new SendResult(e.id(), r.messageId(), r.md5OfMessageBody(), r.sequenceNumber()));
@@ -150,22 +174,24 @@ final class Sends {
                     + " is standard: MessageGroupId and MessageDeduplicationId are for FIFO queues");
         }
         Payload content = new Payload(r.messageBody(), r.messageAttributes());
-        return new Plan(q, q.config, r, options, content, content.encode(), md5(r.messageBody()), dedupKey);
+        return new Plan(q, q.config, r, options, content, size, dedupKey);
     }
 
     /**
      * Applies a validated send at {@code now} under the lock: a duplicate returns the original;
      * otherwise a new message (row {@code rowId}, or a new one when -1) and the step that stores it.
-     * {@code sharedBody} is the body id of a topic publish whose body another step stores.
+     * {@code sharedBody} is the body id of a topic publish whose body another step stores (or pins).
+     * An {@code inMemory} message is never written: its step is {@link Journal#NONE} and its
+     * payload is pinned in the body cache; the caller has reserved its memory.
      */
-    Applied apply(Plan p, long now, long rowId, Long sharedBody) {
+    Applied apply(Plan p, long now, long rowId, Long sharedBody, boolean inMemory) {
         QueueState q = p.queue;
         Dedup dedup = null;
         if (p.dedupKey != null) {
             dedup = store.dedup(q);
             Dedup.Entry original = dedup.find(p.dedupKey, now, q.config.deduplicationWindow() * 1000L);
             if (original != null) {
-                return new Applied(new SendResult(null, store.messageId(original.bodyId()), p.md5,
+                return new Applied(new SendResult(null, store.messageId(original.bodyId()), p.md5(),
                         sequenceNumber(original.seq())), null, null, original.durable(), 0);
             }
         }
@@ -180,12 +206,21 @@ final class Sends {
         m.seq = seq;
         m.visibleAt = now + delay;
         m.state = delay > 0 ? Msg.DELAYED : Msg.QUEUED;
+        m.inMemory = inMemory;
+        String key = p.dedupKey;
+        if (inMemory) {
+            if (sharedBody == null) {
+                store.bodies().pin(bodyId, p.content, p.size);
+            }
+            // Never FIFO, so never deduplicated.
+            return new Applied(new SendResult(null, store.messageId(bodyId), p.md5(), null), m, Journal.NONE,
+                    CompletableFuture.completedFuture(null), 0);
+        }
         Writes.Row msgRow = Writes.Row.of(m);
-        byte[] payload = sharedBody == null ? p.payload : null;
+        byte[] payload = sharedBody == null ? p.content.encode() : null;
         if (payload != null) {
             store.bodies().put(bodyId, p.content, payload.length);
         }
-        String key = p.dedupKey;
         int queueId = q.id;
         Journal.Step step = w -> {
             if (payload != null) {
@@ -201,7 +236,7 @@ final class Sends {
             dedup.accept(new Dedup.Entry(key, bodyId, seq, now, durable));
             cleanDedup(q, dedup, now);
         }
-        SendResult result = new SendResult(null, store.messageId(bodyId), p.md5,
+        SendResult result = new SendResult(null, store.messageId(bodyId), p.md5(),
                 q.fifo() ? sequenceNumber(seq) : null);
         return new Applied(result, m, step, durable, payload == null ? 0 : payload.length);
     }
@@ -215,6 +250,10 @@ final class Sends {
             return a.original;
         }
         Msg m = a.msg;
+        if (m.inMemory) {
+            store.publish(m);
+            return a.original;
+        }
         Journal journal = store.journal();
         CompletableFuture<Void> done = background ? journal.submitInBackground(a.step, () -> store.publish(m), a.bytes)
                 : journal.submit(a.step, () -> store.publish(m));

@@ -3,59 +3,68 @@ package org.wharfmq.store.derby;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.concurrent.locks.Condition;
 import org.wharfmq.store.model.QueueConfig;
 
 /** A standard queue: visible messages by priority (higher first), then send order. */
 final class StandardQueue extends QueueState {
-    private static final Comparator<Msg> ORDER = Comparator.comparingInt((Msg m) -> -m.priority)
-            .thenComparingLong(m -> m.seq);
+    private static final Comparator<Msg> BY_SEQ = (a, b) -> Long.compare(a.seq, b.seq);
+    private static final Comparator<Msg> ORDER = (a, b) -> a.priority != b.priority
+            ? Integer.compare(b.priority, a.priority) : Long.compare(a.seq, b.seq);
 
-    private final PriorityQueue<Msg> ready = new PriorityQueue<>(ORDER);
+    /** Visible messages by priority, 0 to 9, each in send order; entries of messages no longer visible drop out when met. */
+    private final ArrivalOrder[] lanes = new ArrivalOrder[10];
 
     StandardQueue(int id, String name, int kind, QueueConfig config, long createdAt, Condition available) {
         super(id, name, kind, config, createdAt, available);
+        for (int p = 0; p < lanes.length; p++) {
+            lanes[p] = new ArrivalOrder(BY_SEQ);
+        }
     }
 
     @Override
     void enqueue(Msg m) {
-        ready.add(m);
+        lanes[m.priority].add(m);
     }
 
     @Override
     List<Msg> select(int max, Chooser chooser) {
         List<Msg> taken = new ArrayList<>();
         List<Msg> skipped = null;
-        while (taken.size() < max && !ready.isEmpty()) {
-            Msg m = ready.poll();
-            if (m.state != Msg.QUEUED || m.queue != this) {
-                continue;
-            }
-            switch (chooser.offer(m)) {
-                case DELIVER -> taken.add(m);
-                case SKIP -> {
-                    if (skipped == null) {
-                        skipped = new ArrayList<>();
-                    }
-                    skipped.add(m);
+        for (int p = lanes.length - 1; p >= 0 && taken.size() < max; p--) {
+            ArrivalOrder lane = lanes[p];
+            Msg m;
+            while (taken.size() < max && (m = lane.poll()) != null) {
+                if (m.state != Msg.QUEUED || m.queue != this) {
+                    continue;
                 }
-                case REMOVED -> {
+                switch (chooser.offer(m)) {
+                    case DELIVER -> taken.add(m);
+                    case SKIP -> {
+                        if (skipped == null) {
+                            skipped = new ArrayList<>();
+                        }
+                        skipped.add(m);
+                    }
+                    case REMOVED -> {
+                    }
                 }
             }
         }
         if (skipped != null) {
-            ready.addAll(skipped);
+            skipped.forEach(this::enqueue);
         }
         return taken;
     }
 
     @Override
     List<Msg> visibleInOrder() {
-        List<Msg> all = new ArrayList<>(ready.size());
-        for (Msg m : ready) {
-            if (m.state == Msg.QUEUED && m.queue == this) {
-                all.add(m);
+        List<Msg> all = new ArrayList<>();
+        for (ArrivalOrder lane : lanes) {
+            for (Msg m : lane) {
+                if (m.state == Msg.QUEUED && m.queue == this) {
+                    all.add(m);
+                }
             }
         }
         all.sort(ORDER);

@@ -1,6 +1,7 @@
 package org.wharfmq.store.derby;
 
 import static org.wharfmq.store.ErrorCodes.MESSAGE_NOT_INFLIGHT;
+import static org.wharfmq.store.ErrorCodes.OVER_LIMIT;
 import static org.wharfmq.store.ErrorCodes.QUEUE_DOES_NOT_EXIST;
 import static org.wharfmq.store.ErrorCodes.RECEIPT_HANDLE_IS_INVALID;
 import static org.wharfmq.store.ErrorCodes.SERVICE_UNAVAILABLE;
@@ -14,6 +15,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.model.Names;
@@ -47,11 +50,14 @@ final class Store {
     private static final long BODY_CACHE_BYTES = 32L << 20;
     /** How long the name of a deleted queue stays reserved (QueueDeletedRecently). */
     static final long NAME_RESERVED_MILLIS = 60_000;
+    /** What a message kept in memory costs beside its payload: its index entry and map slots. */
+    static final int IN_MEMORY_OVERHEAD = 160;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Clock clock;
     private final Database db;
     private final int defaultDedupWindow;
+    private final InMemoryLimit inMemory;
     private final BodyCache bodies = new BodyCache(BODY_CACHE_BYTES);
     private final Map<String, QueueState> byName = new HashMap<>();
     private final Map<Integer, QueueState> byId = new HashMap<>();
@@ -60,15 +66,23 @@ final class Store {
     /** Reference counts of bodies shared by several messages (topic fan-out). */
     private final Map<Long, int[]> sharedBodies = new HashMap<>();
     private final Map<Integer, Dedup> dedup = new HashMap<>();
+    private final Condition memoryFreed = lock.newCondition();
+    /** Bytes that messages kept in memory hold: payloads and {@link #IN_MEMORY_OVERHEAD} each. */
+    private long memoryUsed;
     private Ids ids;
     private int nextQueueId = 1;
     private Journal journal;
     private volatile boolean closed;
 
-    Store(Clock clock, Database db, int defaultDedupWindow) {
+    /** How many bytes non-durable messages may hold in memory, and how long a send waits for room. */
+    record InMemoryLimit(long bytes, long waitMillis) {
+    }
+
+    Store(Clock clock, Database db, int defaultDedupWindow, InMemoryLimit inMemory) {
         this.clock = clock;
         this.db = db;
         this.defaultDedupWindow = defaultDedupWindow;
+        this.inMemory = inMemory;
     }
 
     /** Starts the journal, once the Loader has filled the index. */
@@ -268,6 +282,10 @@ final class Store {
         QueueState q = m.queue;
         if (!isLive(q)) {
             // The queue was deleted while the send was being written.
+            if (m.inMemory) {
+                forget(m);
+                return;
+            }
             journal.post(w -> {
                 w.deleteMessage(m.rowId);
                 w.deleteBody(m.bodyId);
@@ -333,7 +351,14 @@ final class Store {
         }
         boolean deleteBody = lastCopy;
         if (deleteBody) {
-            bodies.remove(bodyId);
+            memoryUsed -= bodies.remove(bodyId);
+        }
+        if (m.inMemory) {
+            memoryUsed -= IN_MEMORY_OVERHEAD;
+            if (lock.hasWaiters(memoryFreed)) {
+                memoryFreed.signalAll();
+            }
+            return Journal.NONE;
         }
         return w -> {
             w.deleteMessage(rowId);
@@ -348,10 +373,68 @@ final class Store {
         assert locked();
         QueueState q = m.queue;
         q.changeVisibility(m, visibleAt);
-        Writes.Row row = Writes.Row.of(m);
-        CompletableFuture<Void> done = journal.submit(w -> w.updateMessage(row), null);
+        CompletableFuture<Void> done = journal.submit(update(m), null);
         advance(q, clock.millis());
         return done;
+    }
+
+    /** The step that writes a message's changed state; nothing for a message kept in memory. Under the lock. */
+    Journal.Step update(Msg m) {
+        assert locked();
+        if (m.inMemory) {
+            return Journal.NONE;
+        }
+        Writes.Row row = Writes.Row.of(m);
+        return w -> w.updateMessage(row);
+    }
+
+    // ---- memory of non-durable messages ----
+
+    /**
+     * Takes {@code bytes} of the in-memory limit for a non-durable send, waiting with the lock
+     * released while the limit is reached. Returns whether it had to wait (the caller must then
+     * look again at what it decided). A message alone over the limit is taken when memory is empty.
+     * Under the lock.
+     */
+    boolean reserveMemory(long bytes) {
+        assert locked();
+        boolean waited = false;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(inMemory.waitMillis());
+        while (memoryUsed > 0 && memoryUsed + bytes > inMemory.bytes()) {
+            checkOpen();
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new QueueServiceException(OVER_LIMIT, "non-durable messages hold " + memoryUsed
+                        + " bytes of the store's in-memory limit of " + inMemory.bytes() + " bytes (option "
+                        + DerbyProvider.IN_MEMORY_MB + "); this send waited " + inMemory.waitMillis()
+                        + " ms (option " + DerbyProvider.IN_MEMORY_WAIT + ") for consumers to take some");
+            }
+            waited = true;
+            try {
+                memoryFreed.awaitNanos(left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new QueueServiceException(OVER_LIMIT, "a send interrupted while waiting for in-memory room");
+            }
+        }
+        checkOpen();
+        memoryUsed += bytes;
+        return waited;
+    }
+
+    /** Gives back what {@link #reserveMemory} took for a send that stored nothing. Under the lock. */
+    void releaseMemory(long bytes) {
+        assert locked();
+        memoryUsed -= bytes;
+        if (lock.hasWaiters(memoryFreed)) {
+            memoryFreed.signalAll();
+        }
+    }
+
+    /** Bytes that messages kept in memory hold now. Under the lock. */
+    long memoryUsed() {
+        assert locked();
+        return memoryUsed;
     }
 
     // ---- ids ----
@@ -410,6 +493,7 @@ final class Store {
             for (QueueState q : byId.values()) {
                 q.available.signalAll();
             }
+            memoryFreed.signalAll();
         } finally {
             lock.unlock();
         }
