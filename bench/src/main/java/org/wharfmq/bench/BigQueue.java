@@ -66,7 +66,8 @@ public final class BigQueue {
         System.out.println("S7 " + metric + " " + value);
     }
 
-    private static long usedHeapAfterGc() {
+    /** The heap in use after three full GCs. */
+    static long usedHeapAfterGc() {
         for (int i = 0; i < 3; i++) {
             System.gc();
         }

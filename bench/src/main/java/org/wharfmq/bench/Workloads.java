@@ -309,13 +309,15 @@ final class Workloads {
 
     /**
      * S10: {@link Settings#queues()} queues; 8 producers each send to all of them in turn, and 8
-     * consumers each listen on an eighth of them.
+     * consumers each listen on an eighth of them. Also the heap that each new, empty queue takes
+     * with its consumer, measured after a GC.
      */
     private Map<String, Double> manyQueues(ConnectionFactory cf, String base) throws Exception {
         int queues = settings.queues();
         List<Connection> listeners = new ArrayList<>();
         List<MessageConsumer> consumers = new ArrayList<>();
         try {
+            long before = BigQueue.usedHeapAfterGc();
             for (int i = 0; i < 8; i++) {
                 Connection c = cf.createConnection();
                 listeners.add(c);
@@ -324,13 +326,16 @@ final class Workloads {
                     consumers.add(s.createConsumer(s.createQueue(base + "-" + q)));
                 }
             }
-            return deliver(listeners, consumers, 8, cf, ses -> {
+            double perQueue = (BigQueue.usedHeapAfterGc() - before) / 1024.0 / queues;
+            Map<String, Double> figures = new LinkedHashMap<>(deliver(listeners, consumers, 8, cf, ses -> {
                 List<Destination> all = new ArrayList<>();
                 for (int q = 0; q < queues; q++) {
                     all.add(ses.createQueue(base + "-" + q));
                 }
                 return all;
-            }, 1);
+            }, 1));
+            figures.put("heap KiB per empty queue", perQueue);
+            return figures;
         } finally {
             for (Connection c : listeners) {
                 c.close();

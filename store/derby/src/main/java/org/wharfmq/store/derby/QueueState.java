@@ -42,6 +42,8 @@ abstract class QueueState {
 
     /** Grows whenever a message becomes visible, so a receive that looked away can tell. */
     long arrivals;
+    /** System.nanoTime() of the last receive call on this queue, for pacing non-durable senders. */
+    long lastReceiveNanos = Long.MIN_VALUE / 2;
     private int queued;
     private int inflight;
     private int delayed;

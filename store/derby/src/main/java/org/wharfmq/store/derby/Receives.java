@@ -145,6 +145,7 @@ final class Receives {
                     : TimeUnit.SECONDS.toNanos(waitSeconds != null ? waitSeconds
                     : q.config.receiveMessageWaitTimeSeconds());
             int visibility = r.visibilityTimeout() != null ? r.visibilityTimeout() : q.config.visibilityTimeout();
+            q.lastReceiveNanos = System.nanoTime();
             while (true) {
                 long now = store.now();
                 store.advance(q, now);
@@ -167,6 +168,7 @@ final class Receives {
                 List<Journal.Step> steps = new ArrayList<>();
                 List<Msg> taken = select(q, max, store.now(), visibility, matching, steps, consume);
                 if (!taken.isEmpty()) {
+                    store.paced(q);
                     delivered = taken.stream().map(Delivery::of).toList();
                     if (consume) {
                         held = taken;

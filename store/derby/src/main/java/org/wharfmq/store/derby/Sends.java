@@ -64,7 +64,8 @@ final class Sends {
             long reserved = 0;
             if (inMemory) {
                 reserved = plan.size + Store.IN_MEMORY_OVERHEAD;
-                if (store.reserveMemory(reserved)) {
+                boolean paced = store.pace(q);
+                if (store.reserveMemory(reserved) || paced) {
                     // The lock was released while waiting: the queue may have gone or changed.
                     try {
                         q = store.queue(r.queueUrl());

@@ -52,6 +52,10 @@ final class Store {
     static final long NAME_RESERVED_MILLIS = 60_000;
     /** What a message kept in memory costs beside its payload: its index entry and map slots. */
     static final int IN_MEMORY_OVERHEAD = 160;
+    /** Visible messages beyond which a non-durable sender waits for the queue's active consumers. */
+    static final int PACE_HIGH = 100;
+    static final int PACE_LOW = 50;
+    private static final long PACE_IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Clock clock;
@@ -420,6 +424,40 @@ final class Store {
         checkOpen();
         memoryUsed += bytes;
         return waited;
+    }
+
+    /**
+     * Holds a non-durable sender to {@code q} while its consumers are behind: more than
+     * {@link #PACE_HIGH} messages visible and a receive on it in the last second. It goes on once a
+     * receive leaves {@link #PACE_LOW} or fewer ({@link #paced}), or its consumers have been idle for
+     * a second. This keeps a NON_PERSISTENT backlog, and so its latency, short without slowing the
+     * consumers, who set the rate. Returns whether it waited (the lock was released). Under the lock.
+     */
+    boolean pace(QueueState q) {
+        assert locked();
+        boolean waited = false;
+        while (q.queued() > PACE_HIGH && isLive(q) && !closed) {
+            long idleIn = q.lastReceiveNanos + PACE_IDLE_NANOS - System.nanoTime();
+            if (idleIn <= 0) {
+                break;
+            }
+            waited = true;
+            try {
+                memoryFreed.awaitNanos(idleIn);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return waited;
+    }
+
+    /** Wakes paced senders once a receive has brought {@code q} down to {@link #PACE_LOW}. Under the lock. */
+    void paced(QueueState q) {
+        assert locked();
+        if (q.queued() <= PACE_LOW && lock.hasWaiters(memoryFreed)) {
+            memoryFreed.signalAll();
+        }
     }
 
     /** Gives back what {@link #reserveMemory} took for a send that stored nothing. Under the lock. */

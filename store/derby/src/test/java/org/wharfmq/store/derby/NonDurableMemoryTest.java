@@ -3,10 +3,12 @@ package org.wharfmq.store.derby;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -135,18 +137,60 @@ class NonDurableMemoryTest {
             sender.set(Thread.currentThread());
             sendNonDurable(url, BIG);
         });
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while ((sender.get() == null || sender.get().getState() != Thread.State.TIMED_WAITING)
-                && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
-        assertEquals(Thread.State.TIMED_WAITING, sender.get().getState());
+        awaitTimedWaiting(sender);
         assertFalse(blocked.isDone());
 
         ReceivedMessage m = service.receiveMessage(ReceiveMessageRequest.of(url, 1)).get(0);
         service.deleteMessage(url, m.receiptHandle());
         blocked.get(10, TimeUnit.SECONDS);
         assertEquals(10, count(url));
+    }
+
+    /** Waits until {@code thread} is parked with a timeout, as a held sender is. */
+    private static void awaitTimedWaiting(AtomicReference<Thread> thread) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while ((thread.get() == null || thread.get().getState() != Thread.State.TIMED_WAITING)
+                && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertEquals(Thread.State.TIMED_WAITING, thread.get().getState());
+    }
+
+    @Test
+    void aSenderWaitsWhileTheQueuesActiveConsumersAreBehindAndGoesOnWhenTheyCatchUp() throws Exception {
+        open("");
+        String url = service.createQueue("events", Map.of());
+        for (int i = 0; i < Store.PACE_HIGH + 1; i++) {
+            sendNonDurable(url, "m" + i);
+        }
+        service.receiveMessage(ReceiveMessageRequest.of(url, 1));
+        sendNonDurable(url, "last before the backlog is over the mark");
+        assertEquals(Store.PACE_HIGH + 1, count(url));
+
+        AtomicReference<Thread> sender = new AtomicReference<>();
+        CompletableFuture<Void> held = CompletableFuture.runAsync(() -> {
+            sender.set(Thread.currentThread());
+            sendNonDurable(url, "held");
+        });
+        awaitTimedWaiting(sender);
+        assertFalse(held.isDone());
+
+        while (count(url) > Store.PACE_LOW) {
+            service.receiveMessage(ReceiveMessageRequest.of(url, 10));
+        }
+        held.get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void withoutReceivesABacklogDoesNotHoldSendersBack() {
+        open("");
+        String url = service.createQueue("events", Map.of());
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+            for (int i = 0; i < 10 * Store.PACE_HIGH; i++) {
+                sendNonDurable(url, "m" + i);
+            }
+        });
+        assertEquals(10 * Store.PACE_HIGH, count(url));
     }
 
     @Test
