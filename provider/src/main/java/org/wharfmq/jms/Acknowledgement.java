@@ -46,6 +46,14 @@ abstract class Acknowledgement {
     /** True when a synchronous receive may delete the message as it takes it (the consume fast path). */
     abstract boolean consumesOnReceive();
 
+    /**
+     * True when a listener's message is acknowledged or released as soon as the listener returns,
+     * and the store need not make its receive or acknowledgement durable first (a lease).
+     */
+    boolean settlesListenerDeliveriesAtOnce() {
+        return false;
+    }
+
     /** The unit of work this session's sends join, or null. */
     abstract Unit unit() throws JMSException;
 

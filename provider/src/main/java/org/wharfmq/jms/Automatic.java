@@ -8,14 +8,16 @@ import org.wharfmq.jms.gateway.Unit;
 
 /**
  * AUTO_ACKNOWLEDGE and DUPS_OK_ACKNOWLEDGE: a message is deleted once the application has it.
- * A listener's message is deleted when it returns (the delete is durable before the next one is
- * handed out), and released at once when it throws or calls recover(). A synchronous receive:
+ * A listener's message is deleted when it returns, and released at once when it throws or calls
+ * recover().
  * <ul>
- * <li>deferred (the default): takes and deletes in one store step, the delete joining a later group
- * commit without being waited for. A crash before that commit brings back the messages the session
- * received since, as if never received (JMSRedelivered false).</li>
- * <li>durable ({@code autoAck=durable}): receives, then deletes and waits until the delete is
- * durable before returning the message, so a crash brings back none that a receive returned.</li>
+ * <li>deferred (the default): a synchronous receive takes and deletes in one store step, the delete
+ * joining a later group commit without being waited for; a listener's message is leased (its
+ * receive and its delete join later commits, unwaited). A crash before that commit brings back the
+ * messages the session received since, as if never received (JMSRedelivered false).</li>
+ * <li>durable ({@code autoAck=durable}): a receive is durable before the message is handed out and
+ * its delete before the receive returns or the next message goes to the listener, so a crash
+ * brings back none that a receive returned, and a listener's at most with JMSRedelivered true.</li>
  * </ul>
  */
 final class Automatic extends Acknowledgement {
@@ -30,6 +32,11 @@ final class Automatic extends Acknowledgement {
 
     @Override
     boolean consumesOnReceive() {
+        return !durable;
+    }
+
+    @Override
+    boolean settlesListenerDeliveriesAtOnce() {
         return !durable;
     }
 

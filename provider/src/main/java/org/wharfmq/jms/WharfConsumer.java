@@ -176,6 +176,11 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
      * a fetched message is deleted as it is received, and nothing is prefetched.
      */
     private Delivery take(long nanos, boolean consume) throws JMSException {
+        return take(nanos, consume, false);
+    }
+
+    /** As {@link #take(long, boolean)}; with {@code lease}, fetched for a listener that settles each at once. */
+    private Delivery take(long nanos, boolean consume, boolean lease) throws JMSException {
         synchronized (buffer) {
             if (!buffer.isEmpty()) {
                 return buffer.poll();
@@ -183,7 +188,7 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
         }
         long waitMillis = Math.min(TimeUnit.NANOSECONDS.toMillis(nanos), session.connection.pollSliceMillis());
         List<Delivery> got = session.connection.gateway.fetch(consume ? consumeOne : fetchSome, waitMillis, consume,
-                () -> closed);
+                lease, () -> closed);
         if (consume || got.size() <= 1) {
             return got.isEmpty() ? null : got.get(0);
         }
@@ -215,7 +220,8 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
                 if (!session.connection.awaitStarted(TimeUnit.SECONDS.toNanos(1))) {
                     continue;
                 }
-                Delivery d = take(TimeUnit.MILLISECONDS.toNanos(session.connection.pollSliceMillis()), false);
+                Delivery d = take(TimeUnit.MILLISECONDS.toNanos(session.connection.pollSliceMillis()), false,
+                        session.acks.settlesListenerDeliveriesAtOnce());
                 if (d == null) {
                     continue;
                 }

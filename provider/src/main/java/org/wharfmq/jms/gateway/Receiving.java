@@ -37,7 +37,18 @@ final class Receiving {
 
     List<ReceivedMessage> receive(String queueUrl, int max, Integer visibility, long waitMillis,
                                   Predicate<MessageView> filter, boolean consume, BooleanSupplier cancelled) {
+        return receive(queueUrl, max, visibility, waitMillis, filter, consume, false, cancelled);
+    }
+
+    /** With {@code lease}, for messages settled right after they are handed out ({@link FilteredReceive#leaseMessage}). */
+    List<ReceivedMessage> receive(String queueUrl, int max, Integer visibility, long waitMillis,
+                                  Predicate<MessageView> filter, boolean consume, boolean lease,
+                                  BooleanSupplier cancelled) {
         if (filtered != null) {
+            if (lease && !consume) {
+                return filtered.leaseMessage(new ReceiveMessageRequest(queueUrl, max, visibility, null, null),
+                        waitMillis, filter, cancelled);
+            }
             if (consume) {
                 return filtered.consumeMessage(new ReceiveMessageRequest(queueUrl, 1, null, null, null), waitMillis,
                         filter, cancelled);

@@ -438,11 +438,22 @@ public final class StoreGateway {
      */
     public List<Delivery> fetch(Fetch f, long waitMillis, boolean consume, BooleanSupplier cancelled)
             throws JMSException {
+        return fetch(f, waitMillis, consume, false, cancelled);
+    }
+
+    /**
+     * As {@link #fetch(Fetch, long, boolean, BooleanSupplier)}; with {@code lease} (and not
+     * {@code consume}) for a consumer that acknowledges or releases each message as soon as it is
+     * handed out: the store need not make the receive, nor that acknowledgement, durable first.
+     */
+    public List<Delivery> fetch(Fetch f, long waitMillis, boolean consume, boolean lease, BooleanSupplier cancelled)
+            throws JMSException {
         Predicate<MessageView> filter = f.selector() == null ? null
                 : view -> f.selector().matches(encoding.selectorValues(view));
         List<ReceivedMessage> got;
         try {
-            got = receiving.receive(f.queueUrl(), f.max(), f.visibility(), waitMillis, filter, consume, cancelled);
+            got = receiving.receive(f.queueUrl(), f.max(), f.visibility(), waitMillis, filter, consume, lease,
+                    cancelled);
         } catch (QueueServiceException e) {
             throw Errors.of(e);
         }

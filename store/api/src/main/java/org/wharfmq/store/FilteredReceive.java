@@ -30,6 +30,18 @@ public interface FilteredReceive {
     List<ReceivedMessage> consumeMessage(ReceiveMessageRequest request, long waitMillis,
                                          Predicate<MessageView> filter, BooleanSupplier cancelled);
 
+    /**
+     * Like {@link #receiveMessage(ReceiveMessageRequest, long, Predicate, BooleanSupplier)}, for a
+     * consumer that deletes or releases each message right after handing it out (a JMS listener that
+     * acknowledges automatically): the backend may return before the receive is durable and let the
+     * DeleteMessage of such a message return before its delete is. A crash before they are written
+     * delivers the message again, with its receive count as it was.
+     */
+    default List<ReceivedMessage> leaseMessage(ReceiveMessageRequest request, long waitMillis,
+                                               Predicate<MessageView> filter, BooleanSupplier cancelled) {
+        return receiveMessage(request, waitMillis, filter, cancelled);
+    }
+
     /** Wakes every receive waiting on the queue so that it checks its cancellation. */
     void wakeUp(String queueUrl);
 }

@@ -166,6 +166,12 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
     }
 
     @Override
+    public List<ReceivedMessage> leaseMessage(ReceiveMessageRequest request, long waitMillis,
+                                              Predicate<MessageView> filter, BooleanSupplier cancelled) {
+        return receives.lease(request, waitMillis, filter, cancelled);
+    }
+
+    @Override
     public void wakeUp(String queueUrl) {
         receives.wakeUp(queueUrl);
     }

@@ -32,6 +32,12 @@ final class InFlight {
             QueueState q = store.queue(queueUrl);
             store.advance(q, store.now());
             Msg m = store.currentMessage(q, receiptHandle, false);
+            if (m.leased) {
+                // Its receive was not waited for; neither is its delete.
+                m.queue.remove(m);
+                store.journal().post(store.forget(m));
+                return;
+            }
             done = store.delete(m);
         } finally {
             store.unlock();

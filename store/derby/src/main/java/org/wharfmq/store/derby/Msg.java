@@ -30,6 +30,8 @@ final class Msg {
     byte state;
     /** Never written: a non-durable message, lost with the process. */
     boolean inMemory;
+    /** In flight under a lease: its receive was not written, and its delete is not waited for. */
+    boolean leased;
 
     Msg(long rowId, long bodyId, long sentAt, long expiresAt, int priority, String groupId, String dedupId) {
         this.rowId = rowId;

@@ -98,9 +98,25 @@ final class Receives {
         }
     }
 
+    /** How a receive takes its messages. */
+    private enum Mode {
+        /** In flight, the receive written before it returns. */
+        RECEIVE,
+        /** In flight, nothing written: see {@link org.wharfmq.store.FilteredReceive#leaseMessage}. */
+        LEASE,
+        /** Deleted, the delete written later. */
+        CONSUME
+    }
+
     List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
                                   BooleanSupplier cancelled) {
-        return receive(r, waitMillis, filter, cancelled, false);
+        return receive(r, waitMillis, filter, cancelled, Mode.RECEIVE);
+    }
+
+    /** Receives for a consumer that settles each message at once: nothing is written or waited for. */
+    List<ReceivedMessage> lease(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
+                                BooleanSupplier cancelled) {
+        return receive(r, waitMillis, filter, cancelled, Mode.LEASE);
     }
 
     /**
@@ -110,11 +126,12 @@ final class Receives {
      */
     List<ReceivedMessage> consume(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
                                   BooleanSupplier cancelled) {
-        return receive(r, waitMillis, filter, cancelled, true);
+        return receive(r, waitMillis, filter, cancelled, Mode.CONSUME);
     }
 
     private List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
-                                          BooleanSupplier cancelled, boolean consume) {
+                                          BooleanSupplier cancelled, Mode mode) {
+        boolean consume = mode == Mode.CONSUME;
         int max = r.maxNumberOfMessages();
         if (max < 1 || max > 10) {
             throw new QueueServiceException(INVALID_PARAMETER_VALUE, "MaxNumberOfMessages " + max
@@ -137,7 +154,7 @@ final class Receives {
         store.lock();
         try {
             QueueState q = store.queue(r.queueUrl());
-            String attemptId = q.fifo() && !consume ? r.receiveRequestAttemptId() : null;
+            String attemptId = q.fifo() && mode == Mode.RECEIVE ? r.receiveRequestAttemptId() : null;
             if (attemptId != null) {
                 MessageRules.checkFifoId("ReceiveRequestAttemptId", attemptId);
             }
@@ -166,13 +183,18 @@ final class Receives {
                     q = store.queue(r.queueUrl());
                 }
                 List<Journal.Step> steps = new ArrayList<>();
-                List<Msg> taken = select(q, max, store.now(), visibility, matching, steps, consume);
+                List<Msg> taken = select(q, max, store.now(), visibility, matching, steps, mode);
                 if (!taken.isEmpty()) {
                     store.paced(q);
                     delivered = taken.stream().map(Delivery::of).toList();
                     if (consume) {
                         held = taken;
                         heldSteps = steps;
+                        break;
+                    }
+                    if (mode == Mode.LEASE) {
+                        // Only removals of expired or redriven messages: nobody waits for them.
+                        store.journal().postAll(steps);
                         break;
                     }
                     durable = store.journal().submitAll(steps, null);
@@ -264,7 +286,7 @@ final class Receives {
 
     /** Offers the queue's candidates in order; returns those delivered, adding their durable steps. */
     private List<Msg> select(QueueState q, int max, long now, int visibility, Set<Long> matching,
-                             List<Journal.Step> steps, boolean consume) {
+                             List<Journal.Step> steps, Mode mode) {
         int limit = q.fifo() ? FIFO_INFLIGHT_LIMIT : STANDARD_INFLIGHT_LIMIT;
         if (q.inflight() >= limit) {
             if (q.fifo()) {
@@ -295,13 +317,16 @@ final class Receives {
             if (m.firstReceiveAt == 0) {
                 m.firstReceiveAt = now;
             }
-            if (consume) {
+            if (mode == Mode.CONSUME) {
                 // Held until deleted; nothing to write before that.
                 m.queue.markConsumed(m);
                 return QueueState.Decision.DELIVER;
             }
             m.queue.markInflight(m, now + visibility * 1000L);
-            steps.add(store.update(m));
+            m.leased = mode == Mode.LEASE;
+            if (!m.leased) {
+                steps.add(store.update(m));
+            }
             return QueueState.Decision.DELIVER;
         });
     }

@@ -377,6 +377,8 @@ final class Store {
         assert locked();
         QueueState q = m.queue;
         q.changeVisibility(m, visibleAt);
+        // The row written now holds the receive a lease did not write.
+        m.leased = false;
         CompletableFuture<Void> done = journal.submit(update(m), null);
         advance(q, clock.millis());
         return done;
