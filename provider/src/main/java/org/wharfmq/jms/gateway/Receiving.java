@@ -35,11 +35,6 @@ final class Receiving {
         this.filtered = filtered;
     }
 
-    List<ReceivedMessage> receive(String queueUrl, int max, Integer visibility, long waitMillis,
-                                  Predicate<MessageView> filter, boolean consume, BooleanSupplier cancelled) {
-        return receive(queueUrl, max, visibility, waitMillis, filter, consume, false, cancelled);
-    }
-
     /** With {@code lease}, for messages settled right after they are handed out ({@link FilteredReceive#leaseMessage}). */
     List<ReceivedMessage> receive(String queueUrl, int max, Integer visibility, long waitMillis,
                                   Predicate<MessageView> filter, boolean consume, boolean lease,

@@ -61,9 +61,8 @@ final class Sends {
             Plan plan = plan(q, r, options);
             // A FIFO queue writes every message, so that a group keeps its order across both kinds.
             inMemory = !options.durable() && !q.fifo();
-            long reserved = 0;
             if (inMemory) {
-                reserved = plan.size + Store.IN_MEMORY_OVERHEAD;
+                long reserved = plan.size + Store.IN_MEMORY_OVERHEAD;
                 boolean paced = store.pace(q);
                 if (store.reserveMemory(reserved) || paced) {
                     // The lock was released while waiting: the queue may have gone or changed.
@@ -77,9 +76,6 @@ final class Sends {
                 }
             }
             Applied a = apply(plan, store.now(), -1, null, inMemory);
-            if (inMemory && a.msg == null) {
-                store.releaseMemory(reserved);
-            }
             result = a.result;
             done = submit(a, !options.durable());
         } finally {

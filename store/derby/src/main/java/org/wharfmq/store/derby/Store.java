@@ -354,14 +354,9 @@ final class Store {
             sharedBodies.remove(bodyId);
         }
         boolean deleteBody = lastCopy;
-        if (deleteBody) {
-            memoryUsed -= bodies.remove(bodyId);
-        }
+        long pinned = deleteBody ? bodies.remove(bodyId) : 0;
         if (m.inMemory) {
-            memoryUsed -= IN_MEMORY_OVERHEAD;
-            if (lock.hasWaiters(memoryFreed)) {
-                memoryFreed.signalAll();
-            }
+            releaseMemory(IN_MEMORY_OVERHEAD + pinned);
             return Journal.NONE;
         }
         return w -> {
@@ -462,19 +457,13 @@ final class Store {
         }
     }
 
-    /** Gives back what {@link #reserveMemory} took for a send that stored nothing. Under the lock. */
+    /** Gives back memory that {@link #reserveMemory} took, and wakes the senders waiting for it. Under the lock. */
     void releaseMemory(long bytes) {
         assert locked();
         memoryUsed -= bytes;
         if (lock.hasWaiters(memoryFreed)) {
             memoryFreed.signalAll();
         }
-    }
-
-    /** Bytes that messages kept in memory hold now. Under the lock. */
-    long memoryUsed() {
-        assert locked();
-        return memoryUsed;
     }
 
     // ---- ids ----
