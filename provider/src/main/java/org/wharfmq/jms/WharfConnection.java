@@ -57,8 +57,9 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
     private volatile boolean clientIdFixed;
     private volatile ExceptionListener exceptionListener;
 
-    WharfConnection(StoreGateway gateway, ConnectionOptions options, String user, Permissions permissions) {
-        this.gateway = gateway;
+    /** A connection to the store {@code options} name, which it keeps open until it closes. */
+    WharfConnection(ConnectionOptions options, String user, Permissions permissions) throws JMSException {
+        this.gateway = StoreGateway.attach(options.storeUrl(), WharfDestination::fromAddress, this);
         this.registry = ClientRegistry.of(gateway.url());
         this.options = options;
         this.user = user;
@@ -219,18 +220,22 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
         } finally {
             startLock.unlock();
         }
-        for (WharfConnectionConsumer cc : connectionConsumers) {
-            cc.close();
-        }
-        for (WharfSession s : sessions) {
-            s.close();
-        }
-        for (WharfDestination d : temporaries) {
-            deleteStoreDestination(d);
-        }
-        temporaries.clear();
-        if (clientId != null) {
-            registry.releaseClientId(clientId);
+        try {
+            for (WharfConnectionConsumer cc : connectionConsumers) {
+                cc.close();
+            }
+            for (WharfSession s : sessions) {
+                s.close();
+            }
+            for (WharfDestination d : temporaries) {
+                deleteStoreDestination(d);
+            }
+            temporaries.clear();
+            if (clientId != null) {
+                registry.releaseClientId(clientId);
+            }
+        } finally {
+            gateway.release(this);
         }
     }
 

@@ -44,12 +44,6 @@ import org.wharfmq.store.model.MessageRules;
  * and the one translation of store errors ({@link Errors}).
  */
 public final class StoreGateway {
-    private static final Map<String, StoreGateway> OPEN = new ConcurrentHashMap<>();
-
-    static {
-        Runtime.getRuntime().addShutdownHook(new Thread(StoreGateway::closeAll, "wharf-store-shutdown"));
-    }
-
     private final String url;
     private final QueueService service;
     private final Topics topics;
@@ -75,54 +69,57 @@ public final class StoreGateway {
         this.receiving = new Receiving(service, service.extension(FilteredReceive.class).orElse(null));
     }
 
-    /**
-     * The open store at {@code storeUrl}, opening it on first use; {@code addresses} turns a
-     * JMSReplyTo address back into a destination.
-     */
-    public static StoreGateway of(String storeUrl, MessageCodec.AddressResolver addresses) throws JMSException {
-        StoreGateway g = OPEN.get(storeUrl);
-        if (g != null) {
-            return g;
-        }
-        synchronized (OPEN) {
-            g = OPEN.get(storeUrl);
-            if (g == null) {
-                QueueService service = Errors.call(() -> QueueServices.open(storeUrl));
-                g = new StoreGateway(storeUrl, service, addresses);
-                OPEN.put(storeUrl, g);
-            }
-            return g;
-        }
+    /** Opens the store at {@code storeUrl}; {@link OpenStores} shares it between its users. */
+    static StoreGateway open(String storeUrl, MessageCodec.AddressResolver addresses) throws JMSException {
+        QueueService service = Errors.call(() -> QueueServices.open(storeUrl));
+        return new StoreGateway(storeUrl, service, addresses);
     }
 
-    /** Closes the store at {@code storeUrl} if it is open. */
+    /** Closes the store; only {@link OpenStores} calls it. */
+    void shut() {
+        service.close();
+    }
+
+    /**
+     * The open store at {@code storeUrl}, opening it on first use, held open for {@code holder} (a
+     * connection factory) until {@link #release}; {@code addresses} turns a JMSReplyTo address back
+     * into a destination.
+     */
+    public static StoreGateway hold(String storeUrl, MessageCodec.AddressResolver addresses, Object holder)
+            throws JMSException {
+        return OpenStores.acquire(storeUrl, addresses, holder, false);
+    }
+
+    /**
+     * As {@link #hold}, for {@code worker} (a connection): at JVM exit the last-resort hook waits a
+     * few seconds for it to close, then closes it, before it closes the store.
+     */
+    public static StoreGateway attach(String storeUrl, MessageCodec.AddressResolver addresses, AutoCloseable worker)
+            throws JMSException {
+        return OpenStores.acquire(storeUrl, addresses, worker, true);
+    }
+
+    /** {@code user} no longer uses this store; the last user closes it. Releasing twice does nothing. */
+    public void release(Object user) {
+        OpenStores.release(this, user);
+    }
+
+    /** True if the store at {@code storeUrl} is open in this JVM. */
+    public static boolean isOpen(String storeUrl) {
+        return OpenStores.isOpen(storeUrl);
+    }
+
+    /** True until this store is closed (by its last user, or by {@link #close(String)}). */
+    public boolean isOpen() {
+        return OpenStores.isCurrent(this);
+    }
+
+    /**
+     * Closes the store at {@code storeUrl} now if it is open, whatever its users (a resource adapter
+     * or a test restarting it); its connections fail afterwards, and the next use opens it again.
+     */
     public static void close(String storeUrl) {
-        synchronized (OPEN) {
-            StoreGateway g = OPEN.remove(storeUrl);
-            if (g != null) {
-                g.service.close();
-            }
-        }
-    }
-
-    /**
-     * Closes every open store (at JVM exit), all at once: Derby takes about half a second to shut
-     * a database down, mostly waiting, so a JVM with many stores would otherwise linger.
-     */
-    public static void closeAll() {
-        synchronized (OPEN) {
-            List<Thread> closing = OPEN.values().stream()
-                    .map(g -> new Thread(g.service::close, "wharf-store-close")).toList();
-            closing.forEach(Thread::start);
-            try {
-                for (Thread t : closing) {
-                    t.join();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            OPEN.clear();
-        }
+        OpenStores.close(storeUrl);
     }
 
     /** The store URL. */
