@@ -68,8 +68,9 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
 
     /**
      * Throws a JMSSecurityException unless this connection's user may do {@code op} to {@code d};
-     * for a queue the user may not create, also unless the queue exists. Temporary destinations
-     * belong to their connection and need no permission.
+     * for a queue the user may not create, also unless the queue exists; for a queue with declared
+     * attributes that the user may not administer, also unless the queue already has them. Temporary
+     * destinations belong to their connection and need no permission.
      */
     void check(Permissions.Op op, WharfDestination d) throws JMSException {
         if (d.isTemporary()) {
@@ -83,6 +84,15 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
             } catch (jakarta.jms.InvalidDestinationException e) {
                 throw new jakarta.jms.JMSSecurityException("user '" + user + "' may not create queue " + d.name()
                         + ", which does not exist", "AccessDenied");
+            }
+        }
+        if (d instanceof WharfQueue q && !q.attributes().isEmpty()
+                && !permissions.allows(user, Permissions.Op.ADMIN, d.name())) {
+            try {
+                gateway.queue(q.spec(), false);
+            } catch (jakarta.jms.JMSSecurityException e) {
+                throw new jakarta.jms.JMSSecurityException("user '" + user + "' may not administer queue "
+                        + d.name() + ": " + e.getMessage(), e.getErrorCode());
             }
         }
     }

@@ -178,12 +178,21 @@ public final class StoreGateway {
     // ---- queues and topics ----
 
     /**
-     * The URL of queue {@code q}, creating it with its attributes if it does not exist. A
-     * RedrivePolicy must name an existing dead-letter queue or one declared beside {@code q}, which
-     * is then created first; if creating {@code q} still fails, that dead-letter queue is deleted
-     * again, so a failed creation leaves nothing behind.
+     * The URL of queue {@code q}, declared with its attributes on first use: created if it does not
+     * exist, else those attributes that differ are set (see {@link Declarations}). A RedrivePolicy must
+     * name an existing dead-letter queue or one declared beside {@code q}, which is then created
+     * first; if declaring {@code q} still fails, that dead-letter queue is deleted again, so a failed
+     * creation leaves nothing behind.
      */
     public String queue(QueueSpec q) throws JMSException {
+        return queue(q, true);
+    }
+
+    /**
+     * As {@link #queue(QueueSpec)}; with {@code mayChange} false, an existing queue whose attributes
+     * differ from {@code q}'s is left as it is and this fails with a JMSSecurityException.
+     */
+    public String queue(QueueSpec q, boolean mayChange) throws JMSException {
         String known = queueUrls.get(q.name());
         if (known != null) {
             return known;
@@ -195,31 +204,28 @@ public final class StoreGateway {
         }
         String created;
         try {
-            created = service.createQueue(q.name(), q.attributes());
+            created = Declarations.declare(service, q.name(), q.attributes(), mayChange).queueUrl();
         } catch (QueueServiceException e) {
             String dlq = QueueSpec.deadLetterName(q.attributes());
             if (e.code().equals(ErrorCodes.QUEUE_DOES_NOT_EXIST) && dlq != null && !dlq.equals(q.name())) {
                 if (q.deadLetter() == null || !q.deadLetter().name().equals(dlq)) {
                     throw Errors.linked(new InvalidDestinationException("queue " + q.name()
-                            + " cannot be created: its RedrivePolicy names dead-letter queue " + dlq
+                            + " cannot be declared: its RedrivePolicy names dead-letter queue " + dlq
                             + ", which does not exist; create it first, or declare it in the same JNDI environment",
                             e.code()), e);
                 }
-                return withNewDeadLetterQueue(q);
+                return withNewDeadLetterQueue(q, mayChange);
             }
-            if (!e.code().equals(ErrorCodes.QUEUE_ALREADY_EXISTS)) {
-                throw Errors.of(e);
-            }
-            created = Errors.call(() -> service.getQueueUrl(q.name()));
+            throw Errors.of(e);
         }
         queueUrls.put(q.name(), created);
         return created;
     }
 
-    private String withNewDeadLetterQueue(QueueSpec q) throws JMSException {
-        String dlqUrl = queue(q.deadLetter());
+    private String withNewDeadLetterQueue(QueueSpec q, boolean mayChange) throws JMSException {
+        String dlqUrl = queue(q.deadLetter(), mayChange);
         try {
-            return queue(q);
+            return queue(q, mayChange);
         } catch (JMSException e) {
             queueUrls.remove(q.deadLetter().name());
             try {
