@@ -37,8 +37,8 @@ import org.wharfmq.store.XaTransactions;
  * The queue model on Derby, as the SPI sees it. This facade only delegates: administration to
  * {@link DerbyQueueAdmin}, sends to {@link Sends}, receives and browsing to {@link Receives},
  * deletes and visibility changes to {@link InFlight}, topics to {@link DerbyTopics}, transactions
- * to {@link DerbyTransaction} and {@link DerbyXAResource}, message move tasks to {@link MoveTasks}. Those decide in the in-memory index
- * ({@link Store}) and make their changes durable through the {@link Journal}. Most calls return
+ * to {@link DerbyTransaction} and {@link DerbyXAResource}, message move tasks to {@link MoveTasks}.
+ * Those decide in the in-memory index ({@link Store}) and make their changes durable through the {@link Journal}. Most calls return
  * once their change is committed; two do not wait: consumeMessage hands its messages out before
  * their delete is written (a crash before the next commit delivers them again), and a non-durable
  * send to a standard queue or a topic, which is never written: the message lives in the index only,
