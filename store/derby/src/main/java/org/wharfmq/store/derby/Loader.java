@@ -207,6 +207,8 @@ final class Loader {
                 m.receiveCount = rs.getInt(7);
                 m.firstReceiveAt = rs.getLong(8);
                 m.sourceQueueId = rs.getInt(13);
+                // A dead letter's source may be a deleted queue: its id must not name a new one.
+                s.restoreQueueId(m.sourceQueueId);
                 if (heldRows.contains(rowId)) {
                     m.state = Msg.HELD;
                 } else if (m.visibleAt > now) {
