@@ -28,18 +28,17 @@ final class SqsMessageMoves implements MessageMoves {
     }
 
     @Override
-    public String startMessageMoveTask(String sourceQueueUrl, String destinationQueueUrl,
-                                       Integer maxMessagesPerSecond) {
-        if (maxMessagesPerSecond != null && (maxMessagesPerSecond < 1 || maxMessagesPerSecond > MAX_MESSAGES_PER_SECOND)) {
+    public String startMessageMoveTask(String sourceQueueUrl, String destinationQueueUrl, Integer rate) {
+        if (rate != null && (rate < 1 || rate > MAX_MESSAGES_PER_SECOND)) {
             throw new QueueServiceException(INVALID_PARAMETER_VALUE, "MaxNumberOfMessagesPerSecond "
-                    + maxMessagesPerSecond + " is out of range 1.." + MAX_MESSAGES_PER_SECOND);
+                    + rate + " is out of range 1.." + MAX_MESSAGES_PER_SECOND);
         }
         String sourceArn = service.queueArn(sourceQueueUrl);
         String destinationArn = destinationQueueUrl == null ? null : service.queueArn(destinationQueueUrl);
         check(sourceQueueUrl, destinationQueueUrl);
         return SqsErrors.call("StartMessageMoveTask from " + sourceQueueUrl, () -> service.client()
                 .startMessageMoveTask(r -> r.sourceArn(sourceArn).destinationArn(destinationArn)
-                        .maxNumberOfMessagesPerSecond(maxMessagesPerSecond)).taskHandle());
+                        .maxNumberOfMessagesPerSecond(rate)).taskHandle());
     }
 
     private void check(String sourceUrl, String destinationUrl) {
