@@ -84,7 +84,7 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
         if (delay == null) {
             if (multiplier != null || maxDelay != null) {
                 throw new JMSException("connection URL '" + StoreGateway.printable(url) + "' sets "
-                        + (multiplier != null ? "redeliveryMultiplier=" + multiplier : "redeliveryMaxDelay=" + maxDelay)
+                        + (multiplier != null ? "redeliveryMultiplier" : "redeliveryMaxDelay")
                         + " without redeliveryDelay, the first delay in seconds");
             }
             return null;
