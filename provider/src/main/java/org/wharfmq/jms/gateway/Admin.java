@@ -58,6 +58,7 @@ public final class Admin {
             service.setQueueAttributes(url, attributes);
             return null;
         });
+        gateway.attributesChanged(url);
     }
 
     public void deleteQueue(String name) throws JMSException {

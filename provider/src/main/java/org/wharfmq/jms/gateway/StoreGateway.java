@@ -53,6 +53,7 @@ public final class StoreGateway {
     private final XaTransactions xaTransactions;
     private final Receiving receiving;
     private final Encoding encoding;
+    private final Redeliveries redeliveries;
     /** Queue name to the URL the backend gave for it: the queues known to exist. */
     private final Map<String, String> queueUrls = new ConcurrentHashMap<>();
     private final Map<String, Boolean> knownTopics = new ConcurrentHashMap<>();
@@ -67,6 +68,7 @@ public final class StoreGateway {
         this.xaTransactions = service.extension(XaTransactions.class).orElse(null);
         this.encoding = new Encoding(service.limits(), options != null, addresses);
         this.receiving = new Receiving(service, service.extension(FilteredReceive.class).orElse(null));
+        this.redeliveries = new Redeliveries(service);
     }
 
     /** Opens the store at {@code storeUrl}; {@link OpenStores} shares it between its users. */
@@ -291,7 +293,15 @@ public final class StoreGateway {
     }
 
     void forgetQueue(String name) {
-        queueUrls.remove(name);
+        String u = queueUrls.remove(name);
+        if (u != null) {
+            redeliveries.forget(u);
+        }
+    }
+
+    /** The queue's attributes changed: its RedeliveryPolicy is read again when next needed. */
+    void attributesChanged(String queueUrl) {
+        redeliveries.forget(queueUrl);
     }
 
     // ---- send ----
@@ -469,7 +479,8 @@ public final class StoreGateway {
         }
         List<Delivery> out = new java.util.ArrayList<>(got.size());
         for (ReceivedMessage rm : got) {
-            out.add(new Delivery(f.queueUrl(), rm.receiptHandle(), encoding.decode(rm, f.destination()), consume));
+            out.add(new Delivery(f.queueUrl(), rm.receiptHandle(), encoding.decode(rm, f.destination()), consume,
+                    rm.receiveCount()));
         }
         return out;
     }
@@ -529,7 +540,7 @@ public final class StoreGateway {
         }
     }
 
-    /** Makes a delivered message visible again at once, for redelivery. */
+    /** Makes a delivered message visible again at once (a consumer closing, a message not handed out). */
     public void release(Delivery d) {
         if (d.consumed()) {
             return;
@@ -539,6 +550,35 @@ public final class StoreGateway {
         } catch (QueueServiceException e) {
             // Its visibility already ended: it is back in the queue anyway.
         }
+    }
+
+    /**
+     * Gives back a message the application failed on (a rollback, a recover, a listener's
+     * exception): visible again after {@link #redeliveryDelay}.
+     */
+    public void redeliver(Delivery d, Redelivery own) {
+        if (d.consumed()) {
+            return;
+        }
+        int seconds = redeliveryDelay(d, own);
+        if (seconds == 0) {
+            release(d);
+            return;
+        }
+        try {
+            service.changeMessageVisibility(d.queueUrl(), d.receiptHandle(), seconds);
+        } catch (QueueServiceException e) {
+            // Gone back already, or the server refused the delay: let it come back at once.
+            release(d);
+        }
+    }
+
+    /**
+     * Seconds before {@code d}, given back now, is visible again: by the consumer's own backoff
+     * {@code own} if not null, else by its queue's RedeliveryPolicy, else 0.
+     */
+    public int redeliveryDelay(Delivery d, Redelivery own) {
+        return redeliveries.delaySeconds(d, own);
     }
 
     /** The visible messages of queue {@code q} that {@code selector} (null: all) takes, in delivery order. */

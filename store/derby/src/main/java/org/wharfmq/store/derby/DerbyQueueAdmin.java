@@ -23,8 +23,9 @@ import org.wharfmq.store.model.QueueConfig;
 final class DerbyQueueAdmin {
     /** How long after a purge the queue cannot be purged again (PurgeQueueInProgress). */
     private static final long PURGE_INTERVAL_MILLIS = 60_000;
-    /** Attributes a queue may lack (RedrivePolicy unset, the FIFO ones on a standard queue): asking is no error. */
-    private static final Set<String> OPTIONAL_ATTRIBUTES = Set.of(QueueConfig.REDRIVE_POLICY, QueueConfig.FIFO_QUEUE,
+    /** Attributes a queue may lack (the policies unset, the FIFO ones on a standard queue): asking is no error. */
+    private static final Set<String> OPTIONAL_ATTRIBUTES = Set.of(QueueConfig.REDRIVE_POLICY,
+            QueueConfig.REDELIVERY_POLICY, QueueConfig.FIFO_QUEUE,
             QueueConfig.CONTENT_BASED_DEDUPLICATION, QueueConfig.DEDUPLICATION_WINDOW,
             QueueConfig.DEDUPLICATION_SCOPE);
 

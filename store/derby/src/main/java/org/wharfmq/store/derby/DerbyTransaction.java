@@ -38,7 +38,8 @@ class DerbyTransaction implements StoreTransaction {
         }
     }
 
-    record Delete(String queueUrl, String receiptHandle) implements Op {
+    /** A delete; {@code releaseSeconds}: how long the message stays invisible if an XA rollback gives it back. */
+    record Delete(String queueUrl, String receiptHandle, int releaseSeconds) implements Op {
     }
 
     record Visibility(String queueUrl, String receiptHandle, int seconds) implements Op {
@@ -123,8 +124,14 @@ class DerbyTransaction implements StoreTransaction {
 
     @Override
     public void deleteMessage(String queueUrl, String receiptHandle) {
+        deleteMessage(queueUrl, receiptHandle, 0);
+    }
+
+    @Override
+    public void deleteMessage(String queueUrl, String receiptHandle, int releaseSeconds) {
         checkActive();
-        ops.add(new Delete(queueUrl, receiptHandle));
+        Receives.checkVisibilityTimeout(releaseSeconds);
+        ops.add(new Delete(queueUrl, receiptHandle, releaseSeconds));
     }
 
     @Override

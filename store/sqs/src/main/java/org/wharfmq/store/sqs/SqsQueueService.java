@@ -2,6 +2,7 @@ package org.wharfmq.store.sqs;
 
 import static org.wharfmq.store.ErrorCodes.INVALID_ATTRIBUTE_NAME;
 import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
+import static org.wharfmq.store.ErrorCodes.QUEUE_ALREADY_EXISTS;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -40,6 +41,7 @@ import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.VisibilityChange;
 import org.wharfmq.store.model.Names;
+import org.wharfmq.store.model.QueueConfig;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
@@ -63,7 +65,8 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * receive's deletes go out in batches (see {@link Deletes}). Topics ({@link SqsTopics}) and local
  * transactions ({@link SqsTransaction}) are extensions; the messages they send carry Wharf's
  * MessageId in the attribute {@value #ID_ATTRIBUTE}, so one user attribute of SQS's 10 is kept
- * for it, and queue names starting with {@value SqsTopics#RESERVED} are the topics'.
+ * for it, and queue names starting with {@value SqsTopics#RESERVED} are the topics'. Wharf's
+ * RedeliveryPolicy attribute, which a server refuses, is kept as a queue tag ({@link RedeliveryTag}).
  */
 final class SqsQueueService implements QueueService, FilteredReceive, Transactions {
     /** The message attribute that carries a MessageId Wharf gave; receive shows it as the MessageId. */
@@ -128,12 +131,25 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
             throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue name '" + queueName + "' starts with '"
                     + SqsTopics.RESERVED + "', which the SQS backend keeps for the queues of topics");
         }
-        Map<String, String> a = serverAttributes(attributes == null ? Map.of() : attributes);
+        Map<String, String> given = new LinkedHashMap<>(attributes == null ? Map.of() : attributes);
+        String redelivery = RedeliveryTag.take(given);
+        Map<String, String> a = serverAttributes(given);
         if (fifo) {
             a.putIfAbsent("FifoQueue", "true");
         }
-        return SqsErrors.call("CreateQueue " + queueName, () -> client.createQueue(r -> r
-                .queueName(options.serverName(queueName)).attributesWithStrings(a)).queueUrl());
+        Map<String, String> tags = redelivery == null || redelivery.isEmpty() ? null
+                : Map.of(RedeliveryTag.KEY, redelivery);
+        String url = SqsErrors.call("CreateQueue " + queueName, () -> client.createQueue(r -> r
+                .queueName(options.serverName(queueName)).attributesWithStrings(a).tags(tags)).queueUrl());
+        if (redelivery != null) {
+            // The server returns an existing queue whatever its tags: compare as it compares attributes.
+            String existing = queueTags(url).get(RedeliveryTag.KEY);
+            if (!redelivery.equals(existing == null ? "" : existing)) {
+                throw new QueueServiceException(QUEUE_ALREADY_EXISTS, "queue " + queueName
+                        + " exists with a different " + QueueConfig.REDELIVERY_POLICY);
+            }
+        }
+        return url;
     }
 
     /** CreateQueue of a standard queue by its server name, with {@code tags}. */
@@ -246,7 +262,9 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
     public Map<String, String> getQueueAttributes(String queueUrl, Collection<String> names) {
         boolean all = names.contains("All");
         boolean window = all || names.contains(DEDUPLICATION_WINDOW);
-        List<String> asked = names.stream().filter(n -> !n.equals(DEDUPLICATION_WINDOW)).toList();
+        boolean redelivery = all || names.contains(QueueConfig.REDELIVERY_POLICY);
+        List<String> asked = names.stream()
+                .filter(n -> !n.equals(DEDUPLICATION_WINDOW) && !n.equals(QueueConfig.REDELIVERY_POLICY)).toList();
         Map<String, String> got = asked.isEmpty() ? new LinkedHashMap<>()
                 : new LinkedHashMap<>(SqsErrors.call("GetQueueAttributes " + queueUrl, () -> client
                         .getQueueAttributes(r -> r.queueUrl(queueUrl).attributeNamesWithStrings(asked))
@@ -254,19 +272,33 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         if (window && Names.isFifo(name(queueUrl))) {
             got.put(DEDUPLICATION_WINDOW, SQS_DEDUPLICATION_WINDOW);
         }
+        if (redelivery) {
+            String tag = queueTags(queueUrl).get(RedeliveryTag.KEY);
+            if (tag != null) {
+                got.put(QueueConfig.REDELIVERY_POLICY, RedeliveryTag.toAttribute(tag));
+            }
+        }
         return got;
     }
 
     @Override
     public void setQueueAttributes(String queueUrl, Map<String, String> attributes) {
-        Map<String, String> a = serverAttributes(attributes);
-        if (a.isEmpty()) {
-            return;
+        Map<String, String> given = new LinkedHashMap<>(attributes);
+        String redelivery = RedeliveryTag.take(given);
+        Map<String, String> a = serverAttributes(given);
+        if (!a.isEmpty()) {
+            SqsErrors.call("SetQueueAttributes " + queueUrl,
+                    () -> client.setQueueAttributes(r -> r.queueUrl(queueUrl).attributesWithStrings(a)));
+            prefetch.forget(queueUrl);
+            contentBasedDeduplication.remove(queueUrl);
         }
-        SqsErrors.call("SetQueueAttributes " + queueUrl,
-                () -> client.setQueueAttributes(r -> r.queueUrl(queueUrl).attributesWithStrings(a)));
-        prefetch.forget(queueUrl);
-        contentBasedDeduplication.remove(queueUrl);
+        if (redelivery != null && redelivery.isEmpty()) {
+            SqsErrors.call("UntagQueue " + queueUrl,
+                    () -> client.untagQueue(r -> r.queueUrl(queueUrl).tagKeys(RedeliveryTag.KEY)));
+        } else if (redelivery != null) {
+            SqsErrors.call("TagQueue " + queueUrl, () -> client.tagQueue(r -> r.queueUrl(queueUrl)
+                    .tags(Map.of(RedeliveryTag.KEY, redelivery))));
+        }
     }
 
     // ---- messages ----
