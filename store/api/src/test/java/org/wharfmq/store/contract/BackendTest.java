@@ -13,6 +13,7 @@ import org.opentest4j.TestAbortedException;
 import org.wharfmq.store.Browsing;
 import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.MessageOptions;
+import org.wharfmq.store.QueueStatistics;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.XaTransactions;
@@ -69,8 +70,8 @@ class BackendTest {
     void aMaskedBackendClaimsWhatTheMaskLeavesOnTheSameStores() {
         Backend masked = FULL.masked("Transactions,MessageOptions,attributes=10");
 
-        assertEquals(Set.of(Topics.class, Browsing.class, FilteredReceive.class, XaTransactions.class),
-                masked.capabilities());
+        assertEquals(Set.of(Topics.class, Browsing.class, FilteredReceive.class, XaTransactions.class,
+                QueueStatistics.class), masked.capabilities());
         assertFalse(masked.has(Transactions.class) || masked.has(MessageOptions.class));
         String url = masked.storeUrl("q");
         assertTrue(url.startsWith("wharf:masked:Transactions,MessageOptions,attributes=10:wharf:memory:q-"), url);

@@ -55,6 +55,10 @@ public final class Rules {
     public static final String DEAD_LETTER_QUEUE_TYPE = "dead-letter-queue-type";
     /** A backend's limits allow at least SendMessage's 10 attributes and 256 KiB. */
     public static final String SEND_MESSAGE_LIMITS = "send-message-limits";
+    /** QueueStatistics gives ApproximateAgeOfOldestMessage. */
+    public static final String AGE_OF_OLDEST_MESSAGE = "age-of-oldest-message";
+    /** QueueStatistics counts deduplicated sends and moves to a dead-letter queue, which the store decides. */
+    public static final String STORE_DECIDED_COUNTS = "store-decided-counts";
 
     /** Every id above. */
     public static final Set<String> DIFFERABLE = Set.of(SERVER_CLOCK, STALE_RECEIPT_HANDLE,
@@ -62,7 +66,8 @@ public final class Rules {
             MESSAGE_ATTRIBUTE_NAMES, FIFO_FIELDS_ON_STANDARD_QUEUES, DEDUPLICATION_WINDOW, DEDUPLICATION_SCOPE,
             EMPTY_BATCH, BATCH_ENTRY_IDS, BATCH_SEQUENCE_NUMBERS, RECEIVE_ATTEMPT_ID, QUEUE_NAME_LENGTH,
             FIFO_ATTRIBUTE_ON_STANDARD_NAME, UNKNOWN_QUEUE_ATTRIBUTES, FIFO_ONLY_ATTRIBUTES, QUEUE_ATTRIBUTES_SHOWN,
-            QUEUE_ARN, ATTRIBUTE_BOUNDS, DEAD_LETTER_QUEUE_TYPE, SEND_MESSAGE_LIMITS);
+            QUEUE_ARN, ATTRIBUTE_BOUNDS, DEAD_LETTER_QUEUE_TYPE, SEND_MESSAGE_LIMITS,
+            AGE_OF_OLDEST_MESSAGE, STORE_DECIDED_COUNTS);
 
     private Rules() {
     }

@@ -229,6 +229,11 @@ final class Receives {
                 }
                 q = store.queue(r.queueUrl());
             }
+            if (delivered.isEmpty()) {
+                q.counters.emptyReceives++;
+            } else {
+                q.counters.received += delivered.size();
+            }
         } finally {
             store.unlock();
         }
@@ -254,6 +259,7 @@ final class Receives {
             for (Msg m : held) {
                 // A purge or a queue deletion may have taken it meanwhile.
                 if (store.contains(m) && m.state == Msg.INFLIGHT) {
+                    m.queue.counters.deleted++;
                     m.queue.remove(m);
                     steps.add(store.forget(m));
                 }
@@ -333,6 +339,7 @@ final class Receives {
 
     /** Moves a message to a dead-letter queue, keeping its id, body, sent time and group. */
     private void moveToDeadLetter(Msg m, QueueState dlq, long now) {
+        m.queue.counters.movedToDeadLetterQueue++;
         m.queue.remove(m);
         m.state = Msg.QUEUED;
         m.seq = store.nextId();
