@@ -13,6 +13,7 @@ import java.util.function.Predicate;
 import jakarta.jms.Destination;
 import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
+import org.wharfmq.jms.management.StoreMBeans;
 import org.wharfmq.jms.message.WharfMessage;
 import org.wharfmq.jms.selector.Selector;
 import org.wharfmq.store.BatchEntry;
@@ -27,6 +28,7 @@ import org.wharfmq.store.MessageView;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.QueueServices;
+import org.wharfmq.store.QueueStatistics;
 import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.SendBatchEntry;
 import org.wharfmq.store.SendMessageRequest;
@@ -57,11 +59,13 @@ public final class StoreGateway {
     private final MessageOptions options;
     private final Transactions transactions;
     private final XaTransactions xaTransactions;
+    private final QueueStatistics statistics;
     private final Receiving receiving;
     private final Encoding encoding;
     /** Queue name to the URL the backend gave for it: the queues known to exist. */
     private final Map<String, String> queueUrls = new ConcurrentHashMap<>();
     private final Map<String, Boolean> knownTopics = new ConcurrentHashMap<>();
+    private final StoreMBeans mbeans;
 
     private StoreGateway(String url, QueueService service, MessageCodec.AddressResolver addresses) {
         this.url = url;
@@ -73,6 +77,8 @@ public final class StoreGateway {
         this.xaTransactions = service.extension(XaTransactions.class).orElse(null);
         this.encoding = new Encoding(service.limits(), options != null, addresses);
         this.receiving = new Receiving(service, service.extension(FilteredReceive.class).orElse(null));
+        this.statistics = service.extension(QueueStatistics.class).orElse(null);
+        this.mbeans = StoreMBeans.register(this);
     }
 
     /**
@@ -100,7 +106,7 @@ public final class StoreGateway {
         synchronized (OPEN) {
             StoreGateway g = OPEN.remove(storeUrl);
             if (g != null) {
-                g.service.close();
+                g.shutDown();
             }
         }
     }
@@ -112,7 +118,7 @@ public final class StoreGateway {
     public static void closeAll() {
         synchronized (OPEN) {
             List<Thread> closing = OPEN.values().stream()
-                    .map(g -> new Thread(g.service::close, "wharf-store-close")).toList();
+                    .map(g -> new Thread(g::shutDown, "wharf-store-close")).toList();
             closing.forEach(Thread::start);
             try {
                 for (Thread t : closing) {
@@ -123,6 +129,11 @@ public final class StoreGateway {
             }
             OPEN.clear();
         }
+    }
+
+    private void shutDown() {
+        mbeans.unregister();
+        service.close();
     }
 
     /** The store URL. */
@@ -152,6 +163,9 @@ public final class StoreGateway {
         }
         if (xaTransactions != null) {
             names.add("XaTransactions");
+        }
+        if (statistics != null) {
+            names.add("QueueStatistics");
         }
         return names;
     }
@@ -216,6 +230,7 @@ public final class StoreGateway {
             created = Errors.call(() -> service.getQueueUrl(q.name()));
         }
         queueUrls.put(q.name(), created);
+        mbeans.queueAdded(q.name());
         return created;
     }
 
@@ -224,7 +239,7 @@ public final class StoreGateway {
         try {
             return queue(q);
         } catch (JMSException e) {
-            queueUrls.remove(q.deadLetter().name());
+            forgetQueue(q.deadLetter().name());
             try {
                 service.deleteQueue(dlqUrl);
             } catch (QueueServiceException gone) {
@@ -260,6 +275,7 @@ public final class StoreGateway {
         try {
             if (queue) {
                 String u = queueUrls.remove(name);
+                mbeans.queueRemoved(name);
                 service.deleteQueue(u != null ? u : service.getQueueUrl(name));
             } else if (topics != null) {
                 knownTopics.remove(name);
@@ -277,11 +293,22 @@ public final class StoreGateway {
 
     /** Administration by queue name; see {@link Admin}. */
     public Admin admin() {
-        return new Admin(this, service);
+        return new Admin(this, service, statistics);
     }
 
     void forgetQueue(String name) {
         queueUrls.remove(name);
+        mbeans.queueRemoved(name);
+    }
+
+    /** A queue made by administration, which the JMX view shows from now on. */
+    void noticeQueue(String name) {
+        mbeans.queueAdded(name);
+    }
+
+    /** Fails unless the backend offers queue statistics, which {@code what} needs. */
+    void requireStatistics(String what) throws JMSException {
+        require(statistics, "QueueStatistics", what);
     }
 
     // ---- send ----
