@@ -31,7 +31,11 @@ public record QueueMetrics(String queueName, long approximateNumberOfMessagesVis
     public static final long UNKNOWN = -1;
 
     /** The metric names, in the order of the record's figures. */
-    public static final List<String> NAMES = org.wharfmq.store.QueueStatistics.Snapshot.NAMES;
+    public static final List<String> NAMES = List.of("ApproximateNumberOfMessagesVisible",
+            "ApproximateNumberOfMessagesNotVisible", "ApproximateNumberOfMessagesDelayed",
+            "ApproximateAgeOfOldestMessage", "NumberOfMessagesSent", "NumberOfMessagesReceived",
+            "NumberOfMessagesDeleted", "NumberOfEmptyReceives", "NumberOfDeduplicatedSentMessages",
+            "NumberOfMessagesMovedToDeadLetterQueue");
 
     /** The figures of {@code queueName} from a map by metric name. */
     static QueueMetrics of(String queueName, Map<String, Long> byName) {
