@@ -43,7 +43,8 @@ import org.wharfmq.store.model.MessageRules;
  * speaks JMS-level verbs (send, fetch, acknowledge, release, browse, subscribe, begin, xa), owns
  * queue-URL resolution (the backend's answer, cached per name), the capability checks with their
  * fallbacks ({@code docs/mapping.md}), the message encoding the backend's {@link Limits} allow,
- * and the one translation of store errors ({@link Errors}).
+ * and the one translation of store errors ({@link Errors}). It registers the store's JMX view
+ * ({@link StoreMBeans}) and tells it of the queues it creates and deletes.
  */
 public final class StoreGateway {
     private static final Map<String, StoreGateway> OPEN = new ConcurrentHashMap<>();

@@ -9,8 +9,10 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.QueueMetrics;
@@ -67,11 +69,12 @@ public final class WharfMetrics implements MeterBinder {
         } catch (JMSException | RuntimeException e) {
             return;
         }
-        figures.keySet().retainAll(names);
+        Set<String> current = new HashSet<>(names);
+        figures.keySet().retainAll(current);
         for (Map.Entry<MeterRegistry, Map<String, List<Meter>>> b : bound.entrySet()) {
             Map<String, List<Meter>> meters = b.getValue();
             for (String gone : new ArrayList<>(meters.keySet())) {
-                if (!names.contains(gone)) {
+                if (!current.contains(gone)) {
                     meters.remove(gone).forEach(b.getKey()::remove);
                 }
             }
