@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.QueueStatistics;
 import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.QueueConfig;
 
@@ -127,6 +128,23 @@ final class DerbyQueueAdmin {
             store.unlock();
         }
         store.sync();
+    }
+
+    /** The queue's figures; its age is that of the oldest message in any state, by its send time. */
+    QueueStatistics.Snapshot statistics(String queueUrl) {
+        store.lock();
+        try {
+            QueueState q = store.queue(queueUrl);
+            long now = store.now();
+            store.advance(q, now);
+            long oldest = q.oldestSentAt();
+            Counters c = q.counters;
+            return new QueueStatistics.Snapshot(q.queued(), q.inflight(), q.delayed(),
+                    oldest < 0 ? 0 : Math.max(0, now - oldest) / 1000, c.sent, c.received, c.deleted,
+                    c.emptyReceives, c.deduplicated, c.movedToDeadLetterQueue);
+        } finally {
+            store.unlock();
+        }
     }
 
     Map<String, String> getQueueAttributes(String queueUrl, Collection<String> names) {

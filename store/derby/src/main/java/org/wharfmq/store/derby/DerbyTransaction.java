@@ -81,6 +81,7 @@ class DerbyTransaction implements StoreTransaction {
             Sends.Plan plan = sends.plan(q, request, options);
             Long original = plan.dedupKey() == null ? null : original(q, plan);
             if (original != null) {
+                q.counters.deduplicated++;
                 return new SendResult(null, store.messageId(original), plan.md5(), null);
             }
             long row = store.nextId();
@@ -217,6 +218,7 @@ class DerbyTransaction implements StoreTransaction {
             if (m.state == Msg.HELD) {
                 m.queue.unhold(m);
             }
+            m.queue.counters.deleted++;
             m.queue.remove(m);
             steps.add(store.forget(m));
         }

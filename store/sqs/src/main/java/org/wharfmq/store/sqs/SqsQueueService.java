@@ -31,6 +31,7 @@ import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.MessageView;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.QueueStatistics;
 import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.SendBatchEntry;
@@ -65,10 +66,11 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * receive's deletes go out in batches (see {@link Deletes}). Topics ({@link SqsTopics}) and local
  * transactions ({@link SqsTransaction}) are extensions; the messages they send carry Wharf's
  * MessageId in the attribute {@value #ID_ATTRIBUTE}, so one user attribute of SQS's 10 is kept
- * for it, and queue names starting with {@value SqsTopics#RESERVED} are the topics'. Wharf's
+ * for it, and queue names starting with {@value SqsTopics#RESERVED} are the topics'. Statistics
+ * count what this process did ({@link Counts}), beside the server's Approximate* counts. Wharf's
  * RedeliveryPolicy attribute, which a server refuses, is kept as a queue tag ({@link RedeliveryTag}).
  */
-final class SqsQueueService implements QueueService, FilteredReceive, Transactions {
+final class SqsQueueService implements QueueService, FilteredReceive, Transactions, QueueStatistics {
     /** The message attribute that carries a MessageId Wharf gave; receive shows it as the MessageId. */
     static final String ID_ATTRIBUTE = "wharf.id";
     /** What {@value #ID_ATTRIBUTE} with a UUID takes of a message's size: its name, type and value. */
@@ -86,6 +88,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
     private final Deletes deletes;
     private final SqsTopics topics;
     private final SqsMessageMoves moves = new SqsMessageMoves(this);
+    private final Counts counts = new Counts();
     private final Map<String, Boolean> contentBasedDeduplication = new ConcurrentHashMap<>();
 
     SqsQueueService(SqsOptions options, Clock clock) {
@@ -201,6 +204,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         prefetch.forget(queueUrl);
         contentBasedDeduplication.remove(queueUrl);
         SqsErrors.call("DeleteQueue " + queueUrl, () -> client.deleteQueue(r -> r.queueUrl(queueUrl)));
+        counts.forget(queueUrl);
     }
 
     @Override
@@ -309,6 +313,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
                 .queueUrl(m.queueUrl()).messageBody(m.messageBody()).delaySeconds(m.delaySeconds())
                 .messageAttributes(toServer(m.messageAttributes())).messageGroupId(m.messageGroupId())
                 .messageDeduplicationId(m.messageDeduplicationId())));
+        counts.sent(m.queueUrl(), 1);
         return new SendResult(null, response.messageId(), response.md5OfMessageBody(), response.sequenceNumber());
     }
 
@@ -325,13 +330,19 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         List<SendResult> ok = new ArrayList<>();
         response.successful().forEach(s -> ok.add(new SendResult(s.id(), s.messageId(), s.md5OfMessageBody(),
                 s.sequenceNumber())));
+        counts.sent(queueUrl, ok.size());
         return new BatchResult<>(ok, SqsErrors.entries(response.failed()));
     }
 
     @Override
     public List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request) {
         List<ReceivedMessage> held = prefetch.takeHeld(request);
-        return held.isEmpty() ? fetch(request) : held;
+        return counted(request, held.isEmpty() ? fetch(request) : held);
+    }
+
+    private List<ReceivedMessage> counted(ReceiveMessageRequest request, List<ReceivedMessage> got) {
+        counts.received(request.queueUrl(), got.size());
+        return got;
     }
 
     /** One ReceiveMessage request to the server. */
@@ -382,6 +393,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
     public void deleteMessage(String queueUrl, String receiptHandle) {
         SqsErrors.call("DeleteMessage from " + queueUrl,
                 () -> client.deleteMessage(r -> r.queueUrl(queueUrl).receiptHandle(receiptHandle)));
+        counts.deleted(queueUrl, 1);
     }
 
     @Override
@@ -392,6 +404,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         }
         var response = SqsErrors.call("DeleteMessageBatch from " + queueUrl,
                 () -> client.deleteMessageBatch(r -> r.queueUrl(queueUrl).entries(out)));
+        counts.deleted(queueUrl, response.successful().size());
         return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(),
                 SqsErrors.entries(response.failed()));
     }
@@ -417,18 +430,28 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
                 SqsErrors.entries(response.failed()));
     }
 
+    /**
+     * The server's Approximate* counts, and what this process counted; the age of the oldest message,
+     * deduplicated sends and moves to a dead-letter queue are not in the SQS API: UNKNOWN.
+     */
+    @Override
+    public QueueStatistics.Snapshot statistics(String queueUrl) {
+        return counts.snapshot(queueUrl, getQueueAttributes(queueUrl, Counts.ATTRIBUTES));
+    }
+
     // ---- FilteredReceive ----
 
     @Override
     public List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request, long waitMillis,
                                                 Predicate<MessageView> filter, BooleanSupplier cancelled) {
-        return prefetch.receive(request, waitMillis, filter, cancelled);
+        return counted(request, prefetch.receive(request, waitMillis, filter, cancelled));
     }
 
     @Override
     public List<ReceivedMessage> consumeMessage(ReceiveMessageRequest request, long waitMillis,
                                                 Predicate<MessageView> filter, BooleanSupplier cancelled) {
-        List<ReceivedMessage> got = prefetch.receive(request.withAttemptId(null), waitMillis, filter, cancelled);
+        List<ReceivedMessage> got = counted(request,
+                prefetch.receive(request.withAttemptId(null), waitMillis, filter, cancelled));
         for (ReceivedMessage m : got) {
             if (Names.isFifo(name(request.queueUrl()))) {
                 // The server holds the group back until this delete: the next receive waits for it anyway.
