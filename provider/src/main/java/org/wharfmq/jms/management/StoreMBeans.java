@@ -137,6 +137,37 @@ public final class StoreMBeans implements StoreMXBean {
     }
 
     @Override
+    public String startMessageMoveTask(String sourceQueue, String destinationQueue, int maxMessagesPerSecond) {
+        String destination = destinationQueue == null || destinationQueue.isEmpty() ? null : destinationQueue;
+        Integer rate = maxMessagesPerSecond == 0 ? null : maxMessagesPerSecond;
+        return refusedAsArgument(() -> gateway.admin().startMessageMoveTask(sourceQueue, destination, rate));
+    }
+
+    @Override
+    public List<MoveTaskView> listMessageMoveTasks(String sourceQueue) {
+        return refusedAsArgument(() -> gateway.admin().listMessageMoveTasks(sourceQueue).stream()
+                .map(MoveTaskView::new).toList());
+    }
+
+    @Override
+    public long cancelMessageMoveTask(String taskHandle) {
+        return refusedAsArgument(() -> gateway.admin().cancelMessageMoveTask(taskHandle));
+    }
+
+    private interface AdminCall<T> {
+        T call() throws JMSException;
+    }
+
+    /** Runs an operation for a JMX client, which may lack Wharf's and JMS's exception classes. */
+    private static <T> T refusedAsArgument(AdminCall<T> call) {
+        try {
+            return call.call();
+        } catch (JMSException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
+    }
+
+    @Override
     public String getUrl() {
         return StoreGateway.printable(gateway.url());
     }
