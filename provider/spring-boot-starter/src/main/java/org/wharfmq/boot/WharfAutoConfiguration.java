@@ -7,6 +7,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
@@ -65,15 +66,29 @@ public class WharfAutoConfiguration {
         return caching;
     }
 
-    /** The actuator's {@code wharf} health component, on by default ({@code management.health.wharf.enabled}). */
+    /** The actuator's {@code wharf} health component on Boot 3, on by default ({@code management.health.wharf.enabled}). */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(name = "org.springframework.boot.actuate.health.HealthIndicator")
     @ConditionalOnBooleanProperty(name = "management.health.wharf.enabled", matchIfMissing = true)
-    static class Health {
+    static class Boot3Health {
         @Bean
         @ConditionalOnMissingBean(name = "wharfHealthIndicator")
         WharfHealthIndicator wharfHealthIndicator(@Qualifier("wharfConnectionFactory") WharfConnectionFactory wharf) {
             return new WharfHealthIndicator(wharf);
+        }
+    }
+
+    /** The same on Boot 4, where health has a module of its own. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
+    @ConditionalOnMissingClass("org.springframework.boot.actuate.health.HealthIndicator")
+    @ConditionalOnBooleanProperty(name = "management.health.wharf.enabled", matchIfMissing = true)
+    static class Boot4Health {
+        @Bean
+        @ConditionalOnMissingBean(name = "wharfHealthIndicator")
+        WharfBoot4HealthIndicator wharfHealthIndicator(
+                @Qualifier("wharfConnectionFactory") WharfConnectionFactory wharf) {
+            return new WharfBoot4HealthIndicator(wharf);
         }
     }
 
