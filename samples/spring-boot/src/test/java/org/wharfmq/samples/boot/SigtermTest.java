@@ -44,10 +44,13 @@ class SigtermTest {
                     .until(() -> count(output, "Processed order") >= 9 || !app.isAlive());
             assertThat(app.isAlive()).as("the app is still running").isTrue();
 
-            app.destroy();
+            // SIGTERM through the handle: Process.destroy() sends the same but closes our end of the output.
+            assertThat(app.toHandle().destroy()).isTrue();
             assertThat(app.waitFor(60, TimeUnit.SECONDS)).as("the app exits within 60 s of SIGTERM").isTrue();
         } finally {
-            app.destroyForcibly();
+            if (app.isAlive()) {
+                app.destroyForcibly();
+            }
             reader.join(10_000);
             Files.createDirectories(Path.of("target"));
             Files.write(Path.of("target", "sigterm-transcript.txt"), output);
