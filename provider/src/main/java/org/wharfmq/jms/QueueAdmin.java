@@ -3,6 +3,7 @@ package org.wharfmq.jms;
 import java.util.List;
 import java.util.Map;
 import jakarta.jms.JMSException;
+import jakarta.jms.JMSSecurityException;
 import org.wharfmq.jms.gateway.Admin;
 
 /**
@@ -24,6 +25,31 @@ public final class QueueAdmin {
     public void createQueue(String name, Map<String, String> attributes) throws JMSException {
         permissions.check(user, Permissions.Op.CREATE, "queue", name);
         admin.createQueue(name, attributes);
+    }
+
+    /** What {@link #declare} did to a queue. */
+    public enum Declared { CREATED, UPDATED, UNCHANGED }
+
+    /**
+     * Makes queue {@code name} (FIFO if it ends in .fifo) have {@code attributes}: creates it, or
+     * sets only those whose current value differs (a RedrivePolicy is compared by its dead-letter
+     * queue and count, however it names the queue). The type of a queue cannot change. Every value
+     * is checked before anything changes; a bad one fails naming it and changes nothing. Needs the
+     * create permission for a new queue and admin for a change.
+     */
+    public Declared declare(String name, Map<String, String> attributes) throws JMSException {
+        if (!permissions.allows(user, Permissions.Op.CREATE, name) && !admin.exists(name)) {
+            permissions.check(user, Permissions.Op.CREATE, "queue", name);
+        }
+        Admin.Declaration d;
+        try {
+            d = admin.declare(name, attributes == null ? Map.of() : attributes,
+                    permissions.allows(user, Permissions.Op.ADMIN, name));
+        } catch (JMSSecurityException e) {
+            throw new JMSSecurityException("user '" + user + "' may not administer queue " + name + ": "
+                    + e.getMessage(), e.getErrorCode());
+        }
+        return d.created() ? Declared.CREATED : d.changed().isEmpty() ? Declared.UNCHANGED : Declared.UPDATED;
     }
 
     public Map<String, String> getQueueAttributes(String name) throws JMSException {

@@ -57,8 +57,9 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
     private volatile boolean clientIdFixed;
     private volatile ExceptionListener exceptionListener;
 
-    WharfConnection(StoreGateway gateway, ConnectionOptions options, String user, Permissions permissions) {
-        this.gateway = gateway;
+    /** A connection to the store {@code options} name, which it keeps open until it closes. */
+    WharfConnection(ConnectionOptions options, String user, Permissions permissions) throws JMSException {
+        this.gateway = StoreGateway.attach(options.storeUrl(), WharfDestination::fromAddress, this);
         this.registry = ClientRegistry.of(gateway.url());
         this.options = options;
         this.user = user;
@@ -67,8 +68,9 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
 
     /**
      * Throws a JMSSecurityException unless this connection's user may do {@code op} to {@code d};
-     * for a queue the user may not create, also unless the queue exists. Temporary destinations
-     * belong to their connection and need no permission.
+     * for a queue the user may not create, also unless the queue exists; for a queue with declared
+     * attributes that the user may not administer, also unless the queue already has them. Temporary
+     * destinations belong to their connection and need no permission.
      */
     void check(Permissions.Op op, WharfDestination d) throws JMSException {
         if (d.isTemporary()) {
@@ -82,6 +84,15 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
             } catch (jakarta.jms.InvalidDestinationException e) {
                 throw new jakarta.jms.JMSSecurityException("user '" + user + "' may not create queue " + d.name()
                         + ", which does not exist", "AccessDenied");
+            }
+        }
+        if (d instanceof WharfQueue q && !q.attributes().isEmpty()
+                && !permissions.allows(user, Permissions.Op.ADMIN, d.name())) {
+            try {
+                gateway.queue(q.spec(), false);
+            } catch (jakarta.jms.JMSSecurityException e) {
+                throw new jakarta.jms.JMSSecurityException("user '" + user + "' may not administer queue "
+                        + d.name() + ": " + e.getMessage(), e.getErrorCode());
             }
         }
     }
@@ -219,18 +230,22 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
         } finally {
             startLock.unlock();
         }
-        for (WharfConnectionConsumer cc : connectionConsumers) {
-            cc.close();
-        }
-        for (WharfSession s : sessions) {
-            s.close();
-        }
-        for (WharfDestination d : temporaries) {
-            deleteStoreDestination(d);
-        }
-        temporaries.clear();
-        if (clientId != null) {
-            registry.releaseClientId(clientId);
+        try {
+            for (WharfConnectionConsumer cc : connectionConsumers) {
+                cc.close();
+            }
+            for (WharfSession s : sessions) {
+                s.close();
+            }
+            for (WharfDestination d : temporaries) {
+                deleteStoreDestination(d);
+            }
+            temporaries.clear();
+            if (clientId != null) {
+                registry.releaseClientId(clientId);
+            }
+        } finally {
+            gateway.release(this);
         }
     }
 

@@ -31,11 +31,18 @@ import org.wharfmq.jms.gateway.StoreGateway;
 /**
  * Wharf's connection factory. The URL names the store ({@code wharf:derby:<dir>},
  * {@code wharf:memory:<name>}) and carries connection options after {@code ?} (see README).
+ *
+ * <p>A store stays open while a connection or a factory uses it: a factory that opened its store
+ * (a connection, {@link #admin()}, {@link #capabilities()}) keeps it open, so that connections
+ * opened and closed in a loop do not reopen it each time, until {@link #close()}.
  */
 public class WharfConnectionFactory implements ConnectionFactory, QueueConnectionFactory, TopicConnectionFactory,
-        XAConnectionFactory, XAQueueConnectionFactory, XATopicConnectionFactory, Serializable, Referenceable {
+        XAConnectionFactory, XAQueueConnectionFactory, XATopicConnectionFactory, Serializable, Referenceable,
+        AutoCloseable {
     private static final long serialVersionUID = 1L;
 
+    /** The store this factory keeps open, if it opened one. */
+    private transient StoreGateway held;
     private String url;
     private String clientID;
     private String user;
@@ -52,7 +59,9 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
         return url;
     }
 
+    /** Sets the URL; a store this factory held open for the old URL is let go. */
     public void setUrl(String url) {
+        close();
         this.url = url;
     }
 
@@ -81,7 +90,7 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
     /** Administration of the store's queues. */
     public QueueAdmin admin() throws JMSException {
         ConnectionOptions o = ConnectionOptions.parse(url);
-        return new QueueAdmin(gateway(o.storeUrl()).admin(), user, authenticate(o, user, password));
+        return new QueueAdmin(held(o.storeUrl()).admin(), user, authenticate(o, user, password));
     }
 
     /**
@@ -90,12 +99,26 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
      * docs/mapping.md says what JMS does without each.
      */
     public java.util.Set<String> capabilities() throws JMSException {
-        return gateway(ConnectionOptions.parse(url).storeUrl()).capabilities();
+        return held(ConnectionOptions.parse(url).storeUrl()).capabilities();
     }
 
     /**
-     * Closes the store this factory's URL names if it is open in this JVM, as a resource adapter
-     * does when it stops; its connections fail afterwards, and the next use opens it again.
+     * Lets go of the store this factory opened: it closes now unless a connection (from any
+     * factory) or another factory still uses it. The factory stays usable: its next use opens the
+     * store again. Spring calls this when it destroys a factory bean.
+     */
+    @Override
+    public synchronized void close() {
+        if (held != null) {
+            held.release(this);
+            held = null;
+        }
+    }
+
+    /**
+     * Closes the store this factory's URL names now if it is open in this JVM, whoever uses it;
+     * its connections fail afterwards, and the next use opens it again. {@link #close()} is the
+     * polite way, which leaves it open to its other users.
      */
     public void closeStore() throws JMSException {
         StoreGateway.close(ConnectionOptions.parse(url).storeUrl());
@@ -114,7 +137,8 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
     private WharfConnection connect(String userName, String pass) throws JMSException {
         ConnectionOptions o = ConnectionOptions.parse(url);
         Permissions permissions = authenticate(o, userName, pass);
-        WharfConnection c = new WharfConnection(gateway(o.storeUrl()), o, userName, permissions);
+        held(o.storeUrl());
+        WharfConnection c = new WharfConnection(o, userName, permissions);
         if (clientID != null) {
             c.setClientIDInternal(clientID);
         }
@@ -252,8 +276,12 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
         return ref;
     }
 
-    /** The open store at {@code storeUrl}, opening it on first use. */
-    static StoreGateway gateway(String storeUrl) throws JMSException {
-        return StoreGateway.of(storeUrl, WharfDestination::fromAddress);
+    /** The store at {@code storeUrl}, opened if need be and held open by this factory until {@link #close()}. */
+    private synchronized StoreGateway held(String storeUrl) throws JMSException {
+        if (held == null || !held.isOpen()) {
+            close();
+            held = StoreGateway.hold(storeUrl, WharfDestination::fromAddress, this);
+        }
+        return held;
     }
 }

@@ -8,7 +8,7 @@ public class WharfQueue extends WharfDestination implements Queue {
     private static final long serialVersionUID = 1L;
     static final String KIND = "queue";
 
-    /** Attributes for the store queue if this destination's first use creates it. */
+    /** Attributes the store queue is declared with on this destination's first use. */
     private final java.util.Map<String, String> attributes;
     /** Its dead-letter queue when declared beside it (through JNDI); may be null. */
     private final WharfQueue deadLetter;
@@ -17,13 +17,16 @@ public class WharfQueue extends WharfDestination implements Queue {
         this(name, java.util.Map.of());
     }
 
-    /** A queue that, if it does not exist yet, is created with {@code attributes} on first use. */
+    /**
+     * A queue declared with {@code attributes} on first use: created with them if it does not exist,
+     * else those that differ are set.
+     */
     public WharfQueue(String name, java.util.Map<String, String> attributes) {
         this(name, attributes, null);
     }
 
     /**
-     * A queue created with {@code attributes} on first use; {@code deadLetter} (may be null) is the
+     * A queue declared with {@code attributes} on first use; {@code deadLetter} (may be null) is the
      * queue its RedrivePolicy names, which that first use creates too if it does not exist.
      */
     public WharfQueue(String name, java.util.Map<String, String> attributes, WharfQueue deadLetter) {
@@ -32,7 +35,7 @@ public class WharfQueue extends WharfDestination implements Queue {
         this.deadLetter = deadLetter;
     }
 
-    /** The attributes a first use creates the queue with. */
+    /** The attributes a first use declares the queue with. */
     public java.util.Map<String, String> attributes() {
         return attributes;
     }

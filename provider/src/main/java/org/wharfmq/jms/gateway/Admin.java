@@ -3,6 +3,7 @@ package org.wharfmq.jms.gateway;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
 import org.wharfmq.store.QueueService;
 
@@ -18,6 +19,30 @@ public final class Admin {
 
     public void createQueue(String name, Map<String, String> attributes) throws JMSException {
         Errors.call(() -> service.createQueue(name, attributes));
+    }
+
+    /**
+     * Creates queue {@code name}, or sets those of {@code attributes} whose current value differs;
+     * returns the attributes set (all given ones for a new queue) and whether it was created. With
+     * {@code mayChange} false, differing attributes fail with a JMSSecurityException instead.
+     */
+    public Declaration declare(String name, Map<String, String> attributes, boolean mayChange) throws JMSException {
+        Declarations.Outcome o = Errors.call(() -> Declarations.declare(service, name, attributes, mayChange));
+        return new Declaration(o.created(), o.changed());
+    }
+
+    /** What {@link #declare} did. */
+    public record Declaration(boolean created, Map<String, String> changed) {
+    }
+
+    /** Whether queue {@code name} exists. */
+    public boolean exists(String name) throws JMSException {
+        try {
+            gateway.existingQueue(name);
+            return true;
+        } catch (InvalidDestinationException e) {
+            return false;
+        }
     }
 
     public Map<String, String> getQueueAttributes(String name) throws JMSException {

@@ -44,12 +44,6 @@ import org.wharfmq.store.model.MessageRules;
  * and the one translation of store errors ({@link Errors}).
  */
 public final class StoreGateway {
-    private static final Map<String, StoreGateway> OPEN = new ConcurrentHashMap<>();
-
-    static {
-        Runtime.getRuntime().addShutdownHook(new Thread(StoreGateway::closeAll, "wharf-store-shutdown"));
-    }
-
     private final String url;
     private final QueueService service;
     private final Topics topics;
@@ -75,54 +69,57 @@ public final class StoreGateway {
         this.receiving = new Receiving(service, service.extension(FilteredReceive.class).orElse(null));
     }
 
-    /**
-     * The open store at {@code storeUrl}, opening it on first use; {@code addresses} turns a
-     * JMSReplyTo address back into a destination.
-     */
-    public static StoreGateway of(String storeUrl, MessageCodec.AddressResolver addresses) throws JMSException {
-        StoreGateway g = OPEN.get(storeUrl);
-        if (g != null) {
-            return g;
-        }
-        synchronized (OPEN) {
-            g = OPEN.get(storeUrl);
-            if (g == null) {
-                QueueService service = Errors.call(() -> QueueServices.open(storeUrl));
-                g = new StoreGateway(storeUrl, service, addresses);
-                OPEN.put(storeUrl, g);
-            }
-            return g;
-        }
+    /** Opens the store at {@code storeUrl}; {@link OpenStores} shares it between its users. */
+    static StoreGateway open(String storeUrl, MessageCodec.AddressResolver addresses) throws JMSException {
+        QueueService service = Errors.call(() -> QueueServices.open(storeUrl));
+        return new StoreGateway(storeUrl, service, addresses);
     }
 
-    /** Closes the store at {@code storeUrl} if it is open. */
+    /** Closes the store; only {@link OpenStores} calls it. */
+    void shut() {
+        service.close();
+    }
+
+    /**
+     * The open store at {@code storeUrl}, opening it on first use, held open for {@code holder} (a
+     * connection factory) until {@link #release}; {@code addresses} turns a JMSReplyTo address back
+     * into a destination.
+     */
+    public static StoreGateway hold(String storeUrl, MessageCodec.AddressResolver addresses, Object holder)
+            throws JMSException {
+        return OpenStores.acquire(storeUrl, addresses, holder, false);
+    }
+
+    /**
+     * As {@link #hold}, for {@code worker} (a connection): at JVM exit the last-resort hook waits a
+     * few seconds for it to close, then closes it, before it closes the store.
+     */
+    public static StoreGateway attach(String storeUrl, MessageCodec.AddressResolver addresses, AutoCloseable worker)
+            throws JMSException {
+        return OpenStores.acquire(storeUrl, addresses, worker, true);
+    }
+
+    /** {@code user} no longer uses this store; the last user closes it. Releasing twice does nothing. */
+    public void release(Object user) {
+        OpenStores.release(this, user);
+    }
+
+    /** True if the store at {@code storeUrl} is open in this JVM. */
+    public static boolean isOpen(String storeUrl) {
+        return OpenStores.isOpen(storeUrl);
+    }
+
+    /** True until this store is closed (by its last user, or by {@link #close(String)}). */
+    public boolean isOpen() {
+        return OpenStores.isCurrent(this);
+    }
+
+    /**
+     * Closes the store at {@code storeUrl} now if it is open, whatever its users (a resource adapter
+     * or a test restarting it); its connections fail afterwards, and the next use opens it again.
+     */
     public static void close(String storeUrl) {
-        synchronized (OPEN) {
-            StoreGateway g = OPEN.remove(storeUrl);
-            if (g != null) {
-                g.service.close();
-            }
-        }
-    }
-
-    /**
-     * Closes every open store (at JVM exit), all at once: Derby takes about half a second to shut
-     * a database down, mostly waiting, so a JVM with many stores would otherwise linger.
-     */
-    public static void closeAll() {
-        synchronized (OPEN) {
-            List<Thread> closing = OPEN.values().stream()
-                    .map(g -> new Thread(g.service::close, "wharf-store-close")).toList();
-            closing.forEach(Thread::start);
-            try {
-                for (Thread t : closing) {
-                    t.join();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            OPEN.clear();
-        }
+        OpenStores.close(storeUrl);
     }
 
     /** The store URL. */
@@ -181,12 +178,21 @@ public final class StoreGateway {
     // ---- queues and topics ----
 
     /**
-     * The URL of queue {@code q}, creating it with its attributes if it does not exist. A
-     * RedrivePolicy must name an existing dead-letter queue or one declared beside {@code q}, which
-     * is then created first; if creating {@code q} still fails, that dead-letter queue is deleted
-     * again, so a failed creation leaves nothing behind.
+     * The URL of queue {@code q}, declared with its attributes on first use: created if it does not
+     * exist, else those attributes that differ are set (see {@link Declarations}). A RedrivePolicy must
+     * name an existing dead-letter queue or one declared beside {@code q}, which is then created
+     * first; if declaring {@code q} still fails, that dead-letter queue is deleted again, so a failed
+     * creation leaves nothing behind.
      */
     public String queue(QueueSpec q) throws JMSException {
+        return queue(q, true);
+    }
+
+    /**
+     * As {@link #queue(QueueSpec)}; with {@code mayChange} false, an existing queue whose attributes
+     * differ from {@code q}'s is left as it is and this fails with a JMSSecurityException.
+     */
+    public String queue(QueueSpec q, boolean mayChange) throws JMSException {
         String known = queueUrls.get(q.name());
         if (known != null) {
             return known;
@@ -198,31 +204,28 @@ public final class StoreGateway {
         }
         String created;
         try {
-            created = service.createQueue(q.name(), q.attributes());
+            created = Declarations.declare(service, q.name(), q.attributes(), mayChange).queueUrl();
         } catch (QueueServiceException e) {
             String dlq = QueueSpec.deadLetterName(q.attributes());
             if (e.code().equals(ErrorCodes.QUEUE_DOES_NOT_EXIST) && dlq != null && !dlq.equals(q.name())) {
                 if (q.deadLetter() == null || !q.deadLetter().name().equals(dlq)) {
                     throw Errors.linked(new InvalidDestinationException("queue " + q.name()
-                            + " cannot be created: its RedrivePolicy names dead-letter queue " + dlq
+                            + " cannot be declared: its RedrivePolicy names dead-letter queue " + dlq
                             + ", which does not exist; create it first, or declare it in the same JNDI environment",
                             e.code()), e);
                 }
-                return withNewDeadLetterQueue(q);
+                return withNewDeadLetterQueue(q, mayChange);
             }
-            if (!e.code().equals(ErrorCodes.QUEUE_ALREADY_EXISTS)) {
-                throw Errors.of(e);
-            }
-            created = Errors.call(() -> service.getQueueUrl(q.name()));
+            throw Errors.of(e);
         }
         queueUrls.put(q.name(), created);
         return created;
     }
 
-    private String withNewDeadLetterQueue(QueueSpec q) throws JMSException {
-        String dlqUrl = queue(q.deadLetter());
+    private String withNewDeadLetterQueue(QueueSpec q, boolean mayChange) throws JMSException {
+        String dlqUrl = queue(q.deadLetter(), mayChange);
         try {
-            return queue(q);
+            return queue(q, mayChange);
         } catch (JMSException e) {
             queueUrls.remove(q.deadLetter().name());
             try {

@@ -13,6 +13,7 @@ import javax.naming.NameParser;
 import javax.naming.NamingEnumeration;
 import javax.naming.NamingException;
 import javax.naming.OperationNotSupportedException;
+import org.wharfmq.jms.WharfConnectionFactory;
 
 /** A flat, read-only naming context over fixed bindings. */
 final class ReadOnlyContext implements Context {
@@ -105,8 +106,14 @@ final class ReadOnlyContext implements Context {
         return environment.remove(propName);
     }
 
+    /** Lets go of the stores this context's connection factories opened (see WharfConnectionFactory.close). */
     @Override
     public void close() {
+        for (Object o : bindings.values()) {
+            if (o instanceof WharfConnectionFactory f) {
+                f.close();
+            }
+        }
     }
 
     @Override

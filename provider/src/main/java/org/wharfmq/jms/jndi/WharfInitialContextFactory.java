@@ -17,8 +17,9 @@ import org.wharfmq.jms.gateway.QueueSpec;
 /**
  * JNDI for Wharf, configured by properties (jndi.properties or the environment):
  * {@code connectionfactory.<name>=<url>} with optional {@code .clientID}, {@code .user},
- * {@code .password}; {@code queue.<name>=<queue name>} with optional {@code queue.<name>.<Attribute>=<value>}
- * applied when the queue is created; {@code topic.<name>=<topic name>}.
+ * {@code .password}; {@code queue.<name>=<queue name>} with optional {@code queue.<name>.<Attribute>=<value>},
+ * declared on the queue's first use (created with them, or those that changed are set, as
+ * {@link org.wharfmq.jms.QueueAdmin#declare} does); {@code topic.<name>=<topic name>}.
  */
 public final class WharfInitialContextFactory implements InitialContextFactory {
     private static final String FACTORY = "connectionfactory.";

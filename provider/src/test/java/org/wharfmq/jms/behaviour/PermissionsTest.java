@@ -28,6 +28,7 @@ import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import org.wharfmq.jms.QueueAdmin;
 import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.jms.WharfQueue;
 import org.wharfmq.jms.testing.TestStores;
 
 /** Permissions per destination from the users file: each operation with a user allowed and one refused. */
@@ -172,6 +173,22 @@ class PermissionsTest {
         assertEquals("30", admin("admin", "a").getQueueAttributes("orders").get("VisibilityTimeout"));
         assertEquals(List.of(), reader.listQueues(null));
         assertEquals(List.of("orders"), admin("admin", "a").listQueues(null));
+    }
+
+    @Test
+    void declareNeedsCreateForANewQueueAndAdminForAChange() throws JMSException {
+        QueueAdmin reader = admin("reader", "r");
+        assertRefused("reader", "create", "orders", () -> reader.declare("orders", Map.of()));
+        admin("admin", "a").createQueue("orders", Map.of("VisibilityTimeout", "30"));
+        assertEquals(QueueAdmin.Declared.UNCHANGED, reader.declare("orders", Map.of("VisibilityTimeout", "30")));
+        assertRefused("reader", "administer", "queue orders",
+                () -> reader.declare("orders", Map.of("VisibilityTimeout", "5")));
+        try (Connection c = connect("reader", "r")) {
+            Session s = c.createSession();
+            Queue declared = new WharfQueue("orders", Map.of("VisibilityTimeout", "5"));
+            assertRefused("reader", "administer", "queue orders", () -> s.createConsumer(declared));
+        }
+        assertEquals("30", admin("admin", "a").getQueueAttributes("orders").get("VisibilityTimeout"));
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.wharfmq.jms.testing;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -32,6 +33,14 @@ public final class TestStores {
         }
         String inner = "wharf:memory:" + purpose + "-" + UUID.randomUUID();
         return MASK.isEmpty() ? inner : "wharf:masked:" + MASK + ":" + inner;
+    }
+
+    /**
+     * A fresh store's URL that outlives closeStore, for a test that restarts its store: a wharf:derby
+     * store in {@code dir}, or on the SQS run the shared ElasticMQ.
+     */
+    public static String restartable(Path dir, String purpose) {
+        return SQS ? url(purpose) : "wharf:derby:" + dir.resolve(purpose);
     }
 
     /** {@code storeUrl} with connection or store options ({@code a=1&b=2}) added. */

@@ -79,7 +79,9 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
         String u = configuredUrl();
         try {
             OpenStores.acquire(u);
-            recovery = new WharfConnectionFactory(u).createXAConnection(userName, password);
+            try (WharfConnectionFactory f = new WharfConnectionFactory(u)) {
+                recovery = f.createXAConnection(userName, password);
+            }
         } catch (JMSException e) {
             throw new ResourceAdapterInternalException("cannot open the Wharf store at connectionURL '"
                     + org.wharfmq.store.QueueServices.redact(u) + "': " + e.getMessage(), e);
@@ -128,8 +130,8 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
     @Override
     public XAResource[] getXAResources(ActivationSpec[] specs) throws ResourceException {
         String u = url();
-        try {
-            if (!new WharfConnectionFactory(u).capabilities().contains("XaTransactions")) {
+        try (WharfConnectionFactory f = new WharfConnectionFactory(u)) {
+            if (!f.capabilities().contains("XaTransactions")) {
                 return new XAResource[0];
             }
             return new XAResource[] {recovery.createXASession().getXAResource()};
@@ -151,8 +153,7 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
             throw new ResourceException("cannot open the Wharf store at " + org.wharfmq.store.QueueServices.redact(u)
                     + ": " + e.getMessage(), e);
         }
-        try {
-            WharfConnectionFactory factory = new WharfConnectionFactory(u);
+        try (WharfConnectionFactory factory = new WharfConnectionFactory(u)) {
             factory.setUser(userName);
             factory.setPassword(password);
             var admin = factory.admin();

@@ -23,6 +23,9 @@ public final class Quickstart {
             fifoGroups(context, (Queue) jndi.lookup("orders"));
             visibilityTimeout(context, (Queue) jndi.lookup("jobs"));
             deadLetter(context, (Queue) jndi.lookup("payments"), (Queue) jndi.lookup("paymentsDlq"));
+        } finally {
+            // Lets go of the factory's store, which closes now that its last connection has.
+            jndi.close();
         }
     }
 

@@ -78,6 +78,9 @@ final class EndpointActivation {
         } catch (JMSException e) {
             closeConnection();
             throw new ResourceException("cannot activate the Wharf endpoint for " + spec + ": " + e.getMessage(), e);
+        } finally {
+            // The connection keeps the store open; the factory need not.
+            cf.close();
         }
         String how = transacted ? " in XA transactions" : "";
         LOG.info(() -> "Wharf delivers " + spec + " to " + factory.getEndpointClass().getSimpleName() + " with up to "

@@ -48,11 +48,11 @@ final class WharfManagedConnection implements ManagedConnection {
 
     WharfManagedConnection(WharfManagedConnectionFactory factory, RequestInfo info) throws ResourceException {
         this.info = info;
-        WharfConnectionFactory physical = new WharfConnectionFactory(factory.url());
         this.level = factory.level();
         boolean xa = level == TransactionSupportLevel.XATransaction;
         boolean localOnly = level == TransactionSupportLevel.LocalTransaction;
-        try {
+        // The physical connection keeps the store open; the factory need not.
+        try (WharfConnectionFactory physical = new WharfConnectionFactory(factory.url())) {
             if (info.kind() == RequestInfo.Kind.CONTEXT) {
                 connection = null;
                 session = null;

@@ -83,8 +83,8 @@ public class WharfManagedConnectionFactory implements ManagedConnectionFactory, 
             u = adapter.configuredUrl();
         }
         Set<String> capabilities;
-        try {
-            capabilities = new WharfConnectionFactory(u).capabilities();
+        try (WharfConnectionFactory f = new WharfConnectionFactory(u)) {
+            capabilities = f.capabilities();
         } catch (JMSException e) {
             throw new ResourceException("cannot open the Wharf store at '" + u + "': " + e.getMessage(), e);
         }
