@@ -19,6 +19,7 @@ import org.springframework.jms.connection.CachingConnectionFactory;
 import org.springframework.jms.core.JmsTemplate;
 import org.springframework.jms.listener.DefaultMessageListenerContainer;
 import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.jms.gateway.StoreGateway;
 
 class WharfAutoConfigurationTest {
 
@@ -127,6 +128,18 @@ class WharfAutoConfigurationTest {
                 container.shutdown();
             }
         });
+    }
+
+    @Test
+    void closingTheContextClosesTheStore() {
+        String url = "wharf:memory:" + UUID.randomUUID();
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(WharfAutoConfiguration.class, JmsAutoConfiguration.class))
+                .withPropertyValues("wharf.url=" + url, "wharf.queues.orders.VisibilityTimeout=60").run(context -> {
+                    context.getBean(JmsTemplate.class).convertAndSend("orders", "order 1");
+                    assertThat(StoreGateway.isOpen(url)).isTrue();
+                });
+        assertThat(StoreGateway.isOpen(url)).isFalse();
     }
 
     @Test
