@@ -46,6 +46,7 @@ public class WharfAutoConfiguration {
         return wharfFactory(properties, queues);
     }
 
+    /** Not injected by type (so ConnectionFactory injection points get the cache); closed with the context. */
     @Bean(defaultCandidate = false)
     @ConditionalOnBooleanProperty(name = CACHE_ENABLED, matchIfMissing = true)
     WharfConnectionFactory wharfConnectionFactory(WharfProperties properties, WharfQueues queues) {
@@ -58,6 +59,7 @@ public class WharfAutoConfiguration {
     @ConditionalOnBooleanProperty(name = CACHE_ENABLED, matchIfMissing = true)
     CachingConnectionFactory cachingJmsConnectionFactory(
             @Qualifier("wharfConnectionFactory") WharfConnectionFactory wharf, Environment environment) {
+        // Read through the Binder, not Boot's JmsProperties, which Boot 4 moved to another package.
         Binder binder = Binder.get(environment);
         CachingConnectionFactory caching = new CachingConnectionFactory(wharf);
         caching.setSessionCacheSize(binder.bind("spring.jms.cache.session-cache-size", Integer.class).orElse(1));
