@@ -2,6 +2,7 @@ package org.wharfmq.jms;
 
 import java.util.List;
 import java.util.Map;
+import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSSecurityException;
 import org.wharfmq.jms.gateway.Admin;
@@ -70,6 +71,46 @@ public final class QueueAdmin {
     public void purgeQueue(String name) throws JMSException {
         permissions.check(user, Permissions.Op.DELETE, "queue", name);
         admin.purgeQueue(name);
+    }
+
+    /**
+     * Starts a message move task, as SQS's StartMessageMoveTask: the messages that dead-letter queue
+     * {@code sourceQueue} holds go back to the queue each came from ({@code destinationQueue} null)
+     * or to {@code destinationQueue}, keeping their JMSMessageID, at most {@code maxMessagesPerSecond}
+     * (1..500; null: no limit) a second. Needs admin on the source and send on the destination (on
+     * each source queue its messages name, when none is given). Returns the task handle.
+     */
+    public String startMessageMoveTask(String sourceQueue, String destinationQueue, Integer maxMessagesPerSecond)
+            throws JMSException {
+        permissions.check(user, Permissions.Op.ADMIN, "queue", sourceQueue);
+        if (destinationQueue != null) {
+            permissions.check(user, Permissions.Op.SEND, "queue", destinationQueue);
+        } else {
+            for (String q : admin.queuesDeadLetteringTo(sourceQueue)) {
+                permissions.check(user, Permissions.Op.SEND, "queue", q);
+            }
+        }
+        return admin.startMessageMoveTask(sourceQueue, destinationQueue, maxMessagesPerSecond);
+    }
+
+    /** The message move tasks of queue {@code sourceQueue}, newest first: the running one and the last ones done. */
+    public List<MessageMoveTask> listMessageMoveTasks(String sourceQueue) throws JMSException {
+        permissions.check(user, Permissions.Op.ADMIN, "queue", sourceQueue);
+        return admin.listMessageMoveTasks(sourceQueue);
+    }
+
+    /**
+     * Cancels a running message move task; returns how many messages it had moved. Needs admin on
+     * the task's source queue.
+     */
+    public long cancelMessageMoveTask(String taskHandle) throws JMSException {
+        for (String q : listQueues(null)) {
+            if (admin.listMessageMoveTasks(q).stream().anyMatch(t -> t.taskHandle().equals(taskHandle))) {
+                return admin.cancelMessageMoveTask(taskHandle);
+            }
+        }
+        throw new InvalidDestinationException("no message move task has the handle '" + taskHandle
+                + "' on a queue user '" + user + "' may administer", "ResourceNotFoundException");
     }
 
     /** Names of the queues whose name starts with {@code prefix} (null: all) that the user may administer. */

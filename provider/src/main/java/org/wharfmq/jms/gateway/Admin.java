@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
+import org.wharfmq.jms.MessageMoveTask;
+import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.QueueService;
 
 /** Queue administration by name; the backend resolves each name to its queue URL. */
@@ -73,6 +75,55 @@ public final class Admin {
             service.purgeQueue(url);
             return null;
         });
+    }
+
+    /**
+     * Starts moving the messages of queue {@code source} to {@code destination} (null: each to its
+     * source queue) at most {@code maxPerSecond} a second (null: no limit); returns the task handle.
+     */
+    public String startMessageMoveTask(String source, String destination, Integer maxPerSecond)
+            throws JMSException {
+        MessageMoves moves = moves();
+        String sourceUrl = gateway.existingQueue(source);
+        String destinationUrl = destination == null ? null : gateway.existingQueue(destination);
+        return Errors.call(() -> moves.startMessageMoveTask(sourceUrl, destinationUrl, maxPerSecond));
+    }
+
+    /** The message move tasks of queue {@code source}, newest first. */
+    public List<MessageMoveTask> listMessageMoveTasks(String source) throws JMSException {
+        MessageMoves moves = moves();
+        String sourceUrl = gateway.existingQueue(source);
+        List<MessageMoveTask> out = new ArrayList<>();
+        for (org.wharfmq.store.MessageMoveTask t : Errors.call(() -> moves.listMessageMoveTasks(sourceUrl))) {
+            out.add(new MessageMoveTask(t.taskHandle(), t.status().name(), service.queueName(t.sourceQueueUrl()),
+                    t.destinationQueueUrl() == null ? null : service.queueName(t.destinationQueueUrl()),
+                    t.maxMessagesPerSecond(), t.approximateNumberOfMessagesMoved(),
+                    t.approximateNumberOfMessagesToMove(), t.failureReason(), t.startedTimestamp()));
+        }
+        return out;
+    }
+
+    /** Cancels a running message move task; returns how many messages it had moved. */
+    public long cancelMessageMoveTask(String taskHandle) throws JMSException {
+        MessageMoves moves = moves();
+        return Errors.call(() -> moves.cancelMessageMoveTask(taskHandle));
+    }
+
+    /** Names of the queues whose RedrivePolicy names queue {@code deadLetterQueue}. */
+    public List<String> queuesDeadLetteringTo(String deadLetterQueue) throws JMSException {
+        List<String> out = new ArrayList<>();
+        for (String q : listQueues(null)) {
+            String policy = Errors.call(() -> service.getQueueAttributes(gateway.existingQueue(q), List.of("All")))
+                    .get("RedrivePolicy");
+            if (policy != null && deadLetterQueue.equals(QueueSpec.deadLetterName(Map.of("RedrivePolicy", policy)))) {
+                out.add(q);
+            }
+        }
+        return out;
+    }
+
+    private MessageMoves moves() throws JMSException {
+        return gateway.require(MessageMoves.class, "a message move task");
     }
 
     /** Names of the queues whose name starts with {@code prefix} (null: all). */

@@ -167,6 +167,13 @@ public final class StoreGateway {
         require(topics, "Topics", what);
     }
 
+    /** The backend's {@code capability}, or a failure naming it and {@code what} needs it. */
+    <T> T require(Class<T> capability, String what) throws JMSException {
+        T c = service.extension(capability).orElse(null);
+        require(c, capability.getSimpleName(), what);
+        return c;
+    }
+
     private void require(Object capability, String name, String what) throws JMSException {
         if (capability == null) {
             throw new JMSException("the store " + QueueServices.redact(url) + " (backend "

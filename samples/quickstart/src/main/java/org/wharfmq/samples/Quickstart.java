@@ -9,10 +9,14 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.Queue;
 import jakarta.jms.TextMessage;
+import org.wharfmq.jms.MessageMoveTask;
+import org.wharfmq.jms.QueueAdmin;
+import org.wharfmq.jms.WharfConnectionFactory;
 
 /**
  * A tour of Wharf through plain JMS and JNDI (see jndi.properties): FIFO groups, deduplication,
- * visibility timeouts and a dead-letter queue, on the embedded Derby store.
+ * visibility timeouts, a dead-letter queue and a message move task that takes a message back from
+ * it, on the embedded Derby store.
  */
 public final class Quickstart {
 
@@ -22,7 +26,11 @@ public final class Quickstart {
         try (JMSContext context = factory.createContext(JMSContext.CLIENT_ACKNOWLEDGE)) {
             fifoGroups(context, (Queue) jndi.lookup("orders"));
             visibilityTimeout(context, (Queue) jndi.lookup("jobs"));
-            deadLetter(context, (Queue) jndi.lookup("payments"), (Queue) jndi.lookup("paymentsDlq"));
+            QueueAdmin admin = ((WharfConnectionFactory) factory).admin();
+            Queue payments = (Queue) jndi.lookup("payments");
+            Queue dlq = (Queue) jndi.lookup("paymentsDlq");
+            deadLetter(context, admin, payments, dlq);
+            redrive(context, admin, payments, dlq);
         } finally {
             // Lets go of the factory's store, which closes now that its last connection has.
             jndi.close();
@@ -68,7 +76,8 @@ public final class Quickstart {
         }
     }
 
-    private static void deadLetter(JMSContext context, Queue payments, Queue dlq) throws JMSException {
+    private static void deadLetter(JMSContext context, QueueAdmin admin, Queue payments, Queue dlq)
+            throws JMSException {
         System.out.println("\n== Queue " + payments.getQueueName() + " with dead-letter queue "
                 + dlq.getQueueName() + ", maxReceiveCount 2");
         try (JMSContext tx = context.createContext(JMSContext.SESSION_TRANSACTED)) {
@@ -86,10 +95,23 @@ public final class Quickstart {
                 }
             }
         }
-        try (JMSConsumer consumer = context.createConsumer(dlq)) {
-            TextMessage dead = (TextMessage) consumer.receive(5000);
-            System.out.println("  in the DLQ: '" + dead.getText() + "' " + dead.getJMSMessageID());
-            dead.acknowledge();
+        System.out.println("  in the DLQ: " + admin.getQueueAttributes(dlq.getQueueName())
+                .get("ApproximateNumberOfMessages") + " message(s)");
+    }
+
+    private static void redrive(JMSContext context, QueueAdmin admin, Queue payments, Queue dlq)
+            throws JMSException {
+        System.out.println("\n== A message move task takes " + dlq.getQueueName() + "'s messages back to their source");
+        String handle = admin.startMessageMoveTask(dlq.getQueueName(), null, 10);
+        // With a limit of 10 a second, the first 10 move at once; list again to follow a longer task.
+        MessageMoveTask task = admin.listMessageMoveTasks(dlq.getQueueName()).get(0);
+        System.out.println("  task " + handle + ": " + task.status() + ", moved " + task.approximateNumberOfMessagesMoved()
+                + " of " + task.approximateNumberOfMessagesToMove());
+        try (JMSConsumer consumer = context.createConsumer(payments)) {
+            TextMessage back = (TextMessage) consumer.receive(5000);
+            System.out.println("  received again from " + payments.getQueueName() + ": '" + back.getText() + "' "
+                    + back.getJMSMessageID());
+            back.acknowledge();
         }
     }
 }

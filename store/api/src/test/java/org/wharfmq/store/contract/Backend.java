@@ -16,6 +16,7 @@ import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Assumptions;
 import org.wharfmq.store.Browsing;
 import org.wharfmq.store.FilteredReceive;
+import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.Topics;
@@ -33,7 +34,7 @@ public final class Backend {
     /** The optional capabilities a store may offer through {@link QueueService#extension(Class)}. */
     public static final Set<Class<?>> CAPABILITIES = Collections.unmodifiableSet(new LinkedHashSet<>(List.of(
             Topics.class, Browsing.class, FilteredReceive.class, MessageOptions.class, Transactions.class,
-            XaTransactions.class)));
+            XaTransactions.class, MessageMoves.class)));
 
     private final String name;
     private final UnaryOperator<String> storeUrl;

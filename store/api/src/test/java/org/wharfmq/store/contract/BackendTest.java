@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.opentest4j.TestAbortedException;
 import org.wharfmq.store.Browsing;
 import org.wharfmq.store.FilteredReceive;
+import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
@@ -69,7 +70,8 @@ class BackendTest {
     void aMaskedBackendClaimsWhatTheMaskLeavesOnTheSameStores() {
         Backend masked = FULL.masked("Transactions,MessageOptions,attributes=10");
 
-        assertEquals(Set.of(Topics.class, Browsing.class, FilteredReceive.class, XaTransactions.class),
+        assertEquals(Set.of(Topics.class, Browsing.class, FilteredReceive.class, XaTransactions.class,
+                MessageMoves.class),
                 masked.capabilities());
         assertFalse(masked.has(Transactions.class) || masked.has(MessageOptions.class));
         String url = masked.storeUrl("q");

@@ -15,6 +15,8 @@ import org.wharfmq.store.BatchResult;
 import org.wharfmq.store.Browsing;
 import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.Limits;
+import org.wharfmq.store.MessageMoveTask;
+import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.MessageView;
 import org.wharfmq.store.QueueService;
@@ -35,15 +37,15 @@ import org.wharfmq.store.XaTransactions;
  * The queue model on Derby, as the SPI sees it. This facade only delegates: administration to
  * {@link DerbyQueueAdmin}, sends to {@link Sends}, receives and browsing to {@link Receives},
  * deletes and visibility changes to {@link InFlight}, topics to {@link DerbyTopics}, transactions
- * to {@link DerbyTransaction} and {@link DerbyXAResource}. Those decide in the in-memory index
- * ({@link Store}) and make their changes durable through the {@link Journal}. Most calls return
+ * to {@link DerbyTransaction} and {@link DerbyXAResource}, message move tasks to {@link MoveTasks}.
+ * Those decide in the in-memory index ({@link Store}) and make their changes durable through the {@link Journal}. Most calls return
  * once their change is committed; two do not wait: consumeMessage hands its messages out before
  * their delete is written (a crash before the next commit delivers them again), and a non-durable
  * send to a standard queue or a topic, which is never written: the message lives in the index only,
  * within the store's in-memory limit (to a FIFO queue it is written, without waiting).
  */
 public final class DerbyQueueService implements QueueService, MessageOptions, FilteredReceive, Browsing,
-        Transactions, XaTransactions {
+        Transactions, XaTransactions, MessageMoves {
 
     private final Store store;
     private final DerbyQueueAdmin admin;
@@ -52,6 +54,7 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
     private final InFlight inFlight;
     private final DerbyTopics topics;
     private final XaBranches branches;
+    private final MoveTasks moveTasks;
 
     private DerbyQueueService(Store store, Database db, Loader.Loaded loaded) {
         this.store = store;
@@ -61,6 +64,7 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
         this.admin = new DerbyQueueAdmin(store, receives);
         this.topics = new DerbyTopics(store, sends, loaded.topics());
         this.branches = new XaBranches(store, sends, topics, loaded.branches());
+        this.moveTasks = new MoveTasks(store);
     }
 
     /** Opens the store in {@code db}: rebuilds its index from the tables, then starts its journal. */
@@ -217,7 +221,24 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
     }
 
     @Override
+    public String startMessageMoveTask(String sourceQueueUrl, String destinationQueueUrl,
+                                       Integer maxMessagesPerSecond) {
+        return moveTasks.start(sourceQueueUrl, destinationQueueUrl, maxMessagesPerSecond);
+    }
+
+    @Override
+    public List<MessageMoveTask> listMessageMoveTasks(String sourceQueueUrl) {
+        return moveTasks.list(sourceQueueUrl);
+    }
+
+    @Override
+    public long cancelMessageMoveTask(String taskHandle) {
+        return moveTasks.cancel(taskHandle);
+    }
+
+    @Override
     public void close() {
+        moveTasks.close();
         store.close();
     }
 }

@@ -39,7 +39,8 @@ final class Loader {
             "DELETE FROM WHARF_QUEUE WHERE DELETED_AT <> 0 AND DELETED_AT < ?";
     private static final String SELECT_PREPARED = "SELECT XID, DATA FROM WHARF_PREPARED";
     private static final String SELECT_MESSAGES = "SELECT ROW_ID, QUEUE_ID, BODY_ID, SEQ, SENT_AT, VISIBLE_AT,"
-            + " RECEIVE_COUNT, FIRST_RECEIVE_AT, PRIORITY, EXPIRES_AT, GROUP_ID, DEDUP_ID FROM WHARF_MESSAGE";
+            + " RECEIVE_COUNT, FIRST_RECEIVE_AT, PRIORITY, EXPIRES_AT, GROUP_ID, DEDUP_ID, SOURCE_QUEUE_ID"
+            + " FROM WHARF_MESSAGE";
     private static final String DELETE_MESSAGE = "DELETE FROM WHARF_MESSAGE WHERE ROW_ID = ?";
     private static final String DELETE_BODY = "DELETE FROM WHARF_BODY WHERE ID = ?";
     private static final String SELECT_DEDUP =
@@ -205,6 +206,9 @@ final class Loader {
                 m.visibleAt = rs.getLong(6);
                 m.receiveCount = rs.getInt(7);
                 m.firstReceiveAt = rs.getLong(8);
+                m.sourceQueueId = rs.getInt(13);
+                // A dead letter's source may be a deleted queue: its id must not name a new one.
+                s.restoreQueueId(m.sourceQueueId);
                 if (heldRows.contains(rowId)) {
                     m.state = Msg.HELD;
                 } else if (m.visibleAt > now) {

@@ -27,6 +27,8 @@ final class Msg {
     long visibleAt;
     long firstReceiveAt;
     int receiveCount;
+    /** In a dead-letter queue: the id of the queue a RedrivePolicy moved it from; else 0. */
+    int sourceQueueId;
     byte state;
     /** Never written: a non-durable message, lost with the process. */
     boolean inMemory;

@@ -309,8 +309,9 @@ final class Receives {
                 return QueueState.Decision.SKIP;
             }
             if (canRedrive && m.receiveCount >= redrive.maxReceiveCount()) {
-                moveToDeadLetter(m, dlq, now);
-                steps.add(store.update(m));
+                // Remembered for a message move task that takes it back.
+                m.sourceQueueId = q.id;
+                steps.add(store.move(m, dlq, now));
                 return QueueState.Decision.REMOVED;
             }
             m.receiveCount++;
@@ -329,18 +330,6 @@ final class Receives {
             }
             return QueueState.Decision.DELIVER;
         });
-    }
-
-    /** Moves a message to a dead-letter queue, keeping its id, body, sent time and group. */
-    private void moveToDeadLetter(Msg m, QueueState dlq, long now) {
-        m.queue.remove(m);
-        m.state = Msg.QUEUED;
-        m.seq = store.nextId();
-        m.receiveCount = 0;
-        m.firstReceiveAt = 0;
-        m.visibleAt = now;
-        dlq.add(m);
-        dlq.available.signalAll();
     }
 
     private static Attempt attempt(long now, List<Msg> taken) {

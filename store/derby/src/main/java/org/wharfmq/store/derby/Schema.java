@@ -24,7 +24,7 @@ final class Schema {
             + " BODY_ID BIGINT NOT NULL, SEQ BIGINT NOT NULL, SENT_AT BIGINT NOT NULL,"
             + " VISIBLE_AT BIGINT NOT NULL, RECEIVE_COUNT INT NOT NULL, FIRST_RECEIVE_AT BIGINT NOT NULL,"
             + " PRIORITY SMALLINT NOT NULL, EXPIRES_AT BIGINT NOT NULL, GROUP_ID VARCHAR(128),"
-            + " DEDUP_ID VARCHAR(128))",
+            + " DEDUP_ID VARCHAR(128), SOURCE_QUEUE_ID INT DEFAULT 0 NOT NULL)",
         "CREATE TABLE WHARF_BODY (ID BIGINT NOT NULL PRIMARY KEY, SMALL VARCHAR(32672) FOR BIT DATA,"
             + " LARGE BLOB(2M))",
         "CREATE TABLE WHARF_DEDUP (QUEUE_ID INT NOT NULL, DKEY VARCHAR(400) NOT NULL, BODY_ID BIGINT NOT NULL,"
@@ -33,24 +33,60 @@ final class Schema {
         "CREATE TABLE WHARF_PREPARED (XID VARCHAR(600) NOT NULL PRIMARY KEY, DATA BLOB(64M) NOT NULL)",
     };
 
+    /** The version of these tables, kept in WHARF_META; a store without it is version 1. */
+    static final int VERSION = 2;
+    static final String META_VERSION = "schema_version";
+    /** What takes a store of version {@code i + 1} to version {@code i + 2}. */
+    private static final String[] UPGRADES = {
+        // 2: a dead-lettered message remembers its source queue, for message move tasks.
+        "ALTER TABLE WHARF_MESSAGE ADD COLUMN SOURCE_QUEUE_ID INT DEFAULT 0 NOT NULL",
+    };
+
     /** Bodies up to this size are stored inline in the SMALL column. */
     static final int SMALL_BODY = 32672;
 
     private Schema() {
     }
 
+    /** Creates the tables of a new store, or brings an older store's up to {@link #VERSION}. */
     static void ensure(Connection c) throws SQLException {
+        boolean exists;
         try (ResultSet rs = c.getMetaData().getTables(null, null, "WHARF_META", null)) {
-            if (rs.next()) {
-                return;
-            }
+            exists = rs.next();
         }
         try (Statement s = c.createStatement()) {
-            for (String ddl : DDL) {
-                s.executeUpdate(ddl);
+            if (!exists) {
+                for (String ddl : DDL) {
+                    s.executeUpdate(ddl);
+                }
+                s.executeUpdate("INSERT INTO WHARF_META (NAME, VAL) VALUES ('" + META_VERSION + "', '" + VERSION + "')");
+            } else {
+                upgrade(s);
             }
         }
         c.commit();
+    }
+
+    private static void upgrade(Statement s) throws SQLException {
+        int version = 1;
+        try (ResultSet rs = s.executeQuery("SELECT VAL FROM WHARF_META WHERE NAME = '" + META_VERSION + "'")) {
+            if (rs.next()) {
+                version = Integer.parseInt(rs.getString(1));
+            }
+        }
+        if (version > VERSION) {
+            throw new SQLException("the store's tables are of version " + version + ", newer than this Wharf's "
+                    + VERSION + "; open it with a newer Wharf");
+        }
+        if (version == VERSION) {
+            return;
+        }
+        for (int v = version; v < VERSION; v++) {
+            s.executeUpdate(UPGRADES[v - 1]);
+        }
+        s.executeUpdate(version == 1
+                ? "INSERT INTO WHARF_META (NAME, VAL) VALUES ('" + META_VERSION + "', '" + VERSION + "')"
+                : "UPDATE WHARF_META SET VAL = '" + VERSION + "' WHERE NAME = '" + META_VERSION + "'");
     }
 
     /** A queue's attributes as its ATTRS column holds them: one {@code name=value} line each. */

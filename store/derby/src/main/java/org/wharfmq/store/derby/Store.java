@@ -379,6 +379,23 @@ final class Store {
         return done;
     }
 
+    /**
+     * Moves a message to the end of queue {@code to} as a new arrival, keeping its id, body, sent
+     * time and group; its receive count starts again. Returns the step that writes it. Under the lock.
+     */
+    Journal.Step move(Msg m, QueueState to, long now) {
+        assert locked();
+        m.queue.remove(m);
+        m.state = Msg.QUEUED;
+        m.seq = nextId();
+        m.receiveCount = 0;
+        m.firstReceiveAt = 0;
+        m.visibleAt = now;
+        to.add(m);
+        to.available.signalAll();
+        return update(m);
+    }
+
     /** The step that writes a message's changed state; nothing for a message kept in memory. Under the lock. */
     Journal.Step update(Msg m) {
         assert locked();

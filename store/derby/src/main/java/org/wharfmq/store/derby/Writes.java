@@ -16,21 +16,22 @@ final class Writes implements AutoCloseable {
 
     /** A snapshot of a message row, taken under the store's lock. */
     record Row(long rowId, int queueId, long bodyId, long seq, long sentAt, long visibleAt, int receiveCount,
-               long firstReceiveAt, int priority, long expiresAt, String groupId, String dedupId) {
+               long firstReceiveAt, int priority, long expiresAt, String groupId, String dedupId,
+               int sourceQueueId) {
         static Row of(Msg m) {
             return new Row(m.rowId, m.queue.id, m.bodyId, m.seq, m.sentAt, m.visibleAt, m.receiveCount,
-                    m.firstReceiveAt, m.priority, m.expiresAt, m.groupId, m.dedupId);
+                    m.firstReceiveAt, m.priority, m.expiresAt, m.groupId, m.dedupId, m.sourceQueueId);
         }
     }
 
     private static final String INSERT_BODY = "INSERT INTO WHARF_BODY (ID, SMALL, LARGE) VALUES (?, ?, ?)";
     private static final String INSERT_MESSAGE = "INSERT INTO WHARF_MESSAGE (ROW_ID, QUEUE_ID, BODY_ID, SEQ,"
-            + " SENT_AT, VISIBLE_AT, RECEIVE_COUNT, FIRST_RECEIVE_AT, PRIORITY, EXPIRES_AT, GROUP_ID, DEDUP_ID)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " SENT_AT, VISIBLE_AT, RECEIVE_COUNT, FIRST_RECEIVE_AT, PRIORITY, EXPIRES_AT, GROUP_ID, DEDUP_ID,"
+            + " SOURCE_QUEUE_ID) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     private static final String INSERT_DEDUP =
             "INSERT INTO WHARF_DEDUP (QUEUE_ID, DKEY, BODY_ID, SEQ, ACCEPTED_AT) VALUES (?, ?, ?, ?, ?)";
     private static final String UPDATE_MESSAGE = "UPDATE WHARF_MESSAGE SET QUEUE_ID = ?, SEQ = ?, VISIBLE_AT = ?,"
-            + " RECEIVE_COUNT = ?, FIRST_RECEIVE_AT = ? WHERE ROW_ID = ?";
+            + " RECEIVE_COUNT = ?, FIRST_RECEIVE_AT = ?, SOURCE_QUEUE_ID = ? WHERE ROW_ID = ?";
     private static final String DELETE_MESSAGE = "DELETE FROM WHARF_MESSAGE WHERE ROW_ID = ?";
     private static final String DELETE_BODY = "DELETE FROM WHARF_BODY WHERE ID = ?";
 
@@ -96,6 +97,7 @@ final class Writes implements AutoCloseable {
         s.setLong(10, r.expiresAt);
         s.setString(11, r.groupId);
         s.setString(12, r.dedupId);
+        s.setInt(13, r.sourceQueueId);
         add(1);
     }
 
@@ -114,7 +116,8 @@ final class Writes implements AutoCloseable {
         updateMessage.setLong(3, r.visibleAt);
         updateMessage.setInt(4, r.receiveCount);
         updateMessage.setLong(5, r.firstReceiveAt);
-        updateMessage.setLong(6, r.rowId);
+        updateMessage.setInt(6, r.sourceQueueId);
+        updateMessage.setLong(7, r.rowId);
         add(3);
     }
 

@@ -12,7 +12,7 @@ public final class DerbyBackends {
 
     /** Derby with every optional capability hidden and SQS's 10 attributes: what an SQS backend offers. */
     public static final Backend MASKED = DERBY.masked(
-            "Topics,Browsing,FilteredReceive,MessageOptions,Transactions,XaTransactions,attributes=10");
+            "Topics,Browsing,FilteredReceive,MessageOptions,Transactions,XaTransactions,MessageMoves,attributes=10");
 
     private DerbyBackends() {
     }

@@ -1,0 +1,30 @@
+package org.wharfmq.store;
+
+import java.util.List;
+
+/**
+ * Optional capability: message move tasks, as SQS's StartMessageMoveTask, ListMessageMoveTasks and
+ * CancelMessageMoveTask. A task moves the messages a dead-letter queue holds when it starts back to
+ * the queue each came from, or to a named queue, keeping their MessageId, body, attributes, group
+ * and dedup id; a moved message's receive count starts again, and FIFO group order is kept. Each
+ * message moves atomically: it is never lost or doubled, whatever stops the task.
+ */
+public interface MessageMoves {
+    /** The most messages a second a task may be limited to (SQS's MaxNumberOfMessagesPerSecond). */
+    int MAX_MESSAGES_PER_SECOND = 500;
+
+    /**
+     * Starts a task moving the messages of {@code sourceQueueUrl} to {@code destinationQueueUrl}, or,
+     * when that is null, each to its original source queue (then the source must be some queue's
+     * dead-letter queue). {@code maxMessagesPerSecond} is 1..{@value #MAX_MESSAGES_PER_SECOND}, or
+     * null for no limit. One task at a time may run on a source. Returns the task handle. Bad input
+     * fails naming the value and starts nothing.
+     */
+    String startMessageMoveTask(String sourceQueueUrl, String destinationQueueUrl, Integer maxMessagesPerSecond);
+
+    /** The tasks of {@code sourceQueueUrl}, newest first: the running one and the last finished ones (at most 10). */
+    List<MessageMoveTask> listMessageMoveTasks(String sourceQueueUrl);
+
+    /** Cancels a running task; returns how many messages it had moved. */
+    long cancelMessageMoveTask(String taskHandle);
+}
