@@ -140,7 +140,12 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
         held(o.storeUrl());
         WharfConnection c = new WharfConnection(o, userName, permissions);
         if (clientID != null) {
-            c.setClientIDInternal(clientID);
+            try {
+                c.setClientIDInternal(clientID);
+            } catch (JMSException e) {
+                c.close();
+                throw e;
+            }
         }
         return c;
     }

@@ -79,10 +79,19 @@ public final class WharfContext implements JMSContext, XAJMSContext {
         this.shared = new SharedConnection(connection);
         this.sessionMode = sessionMode;
         this.xa = xa;
-        if (xa) {
-            run(() -> connection.gateway.requireXa("an XA JMSContext"));
-        } else if (sessionMode == SESSION_TRANSACTED) {
-            run(() -> connection.gateway.requireTransactions("a transacted JMSContext"));
+        try {
+            if (xa) {
+                run(() -> connection.gateway.requireXa("an XA JMSContext"));
+            } else if (sessionMode == SESSION_TRANSACTED) {
+                run(() -> connection.gateway.requireTransactions("a transacted JMSContext"));
+            }
+        } catch (JMSRuntimeException e) {
+            try {
+                connection.close();
+            } catch (JMSException ignored) {
+                // The missing capability is the error to report.
+            }
+            throw e;
         }
     }
 

@@ -44,11 +44,13 @@ class MessageMoveTaskTest {
 
             String handle = admin.startMessageMoveTask("jobs-dlq", null, null);
 
-            List<MessageMoveTask> tasks = admin.listMessageMoveTasks("jobs-dlq");
-            assertEquals(1, tasks.size());
-            MessageMoveTask t = tasks.get(0);
-            assertEquals(List.of(handle, "COMPLETED", 1L, 1L), List.of(t.taskHandle(), t.status(),
-                    t.approximateNumberOfMessagesMoved(), t.approximateNumberOfMessagesToMove()));
+            MessageMoveTask t = finished(admin, "jobs-dlq");
+            assertEquals(List.of(handle, "COMPLETED", 1L), List.of(t.taskHandle(), t.status(),
+                    t.approximateNumberOfMessagesMoved()));
+            if (!TestStores.sqs()) {
+                // ElasticMQ shows 0 messages to move once a task is done (store/sqs SqsBackends: move-task-counts).
+                assertEquals(1L, t.approximateNumberOfMessagesToMove());
+            }
             assertEquals("jobs-dlq", t.sourceQueue());
             assertNull(t.destinationQueue());
             Message back = consumer.receive(2000);
@@ -56,6 +58,19 @@ class MessageMoveTaskTest {
             assertEquals("poison", ((TextMessage) back).getText());
             assertTrue(back.getIntProperty("JMSXDeliveryCount") == 1, "its delivery count starts again");
             tx.commit();
+        }
+    }
+
+    /** The only task of {@code source}, once it is no longer RUNNING (an SQS server runs it by its own clock). */
+    private static MessageMoveTask finished(QueueAdmin admin, String source) throws JMSException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (true) {
+            List<MessageMoveTask> tasks = admin.listMessageMoveTasks(source);
+            assertEquals(1, tasks.size(), tasks.toString());
+            if (!tasks.get(0).status().equals("RUNNING")) {
+                return tasks.get(0);
+            }
+            assertTrue(System.nanoTime() < deadline, "still RUNNING after 10 s: " + tasks.get(0));
         }
     }
 }

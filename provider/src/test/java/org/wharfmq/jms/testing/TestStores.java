@@ -63,6 +63,11 @@ public final class TestStores {
                 + " needs");
     }
 
+    /** True in the run on the SQS backend over ElasticMQ. */
+    public static boolean sqs() {
+        return SQS;
+    }
+
     /** Skips the calling test unless the run is on the embedded Derby backend, which {@code why} needs. */
     public static void assumeDerby(String why) {
         assumeTrue(!SQS, () -> "Derby only: " + why);

@@ -55,6 +55,17 @@ public final class Rules {
     public static final String DEAD_LETTER_QUEUE_TYPE = "dead-letter-queue-type";
     /** A backend's limits allow at least SendMessage's 10 attributes and 256 KiB. */
     public static final String SEND_MESSAGE_LIMITS = "send-message-limits";
+    /** A standard queue delivers in send order (the model's best effort, which Wharf keeps). */
+    public static final String STANDARD_QUEUE_ORDER = "standard-queue-order";
+    /** A finished message move task still shows how many messages it had to move. */
+    public static final String MOVE_TASK_COUNTS = "move-task-counts";
+    /** A message move task moves a FIFO dead-letter queue's messages, keeping their groups' order and dedup ids. */
+    public static final String FIFO_MOVE_TASKS = "fifo-move-tasks";
+    /**
+     * A message move task without destination sends each message back to the queue it was dead-lettered
+     * from, and fails, naming it, on a message that was never dead-lettered.
+     */
+    public static final String MOVE_TASK_SOURCES = "move-task-sources";
 
     /** Every id above. */
     public static final Set<String> DIFFERABLE = Set.of(SERVER_CLOCK, STALE_RECEIPT_HANDLE,
@@ -62,7 +73,8 @@ public final class Rules {
             MESSAGE_ATTRIBUTE_NAMES, FIFO_FIELDS_ON_STANDARD_QUEUES, DEDUPLICATION_WINDOW, DEDUPLICATION_SCOPE,
             EMPTY_BATCH, BATCH_ENTRY_IDS, BATCH_SEQUENCE_NUMBERS, RECEIVE_ATTEMPT_ID, QUEUE_NAME_LENGTH,
             FIFO_ATTRIBUTE_ON_STANDARD_NAME, UNKNOWN_QUEUE_ATTRIBUTES, FIFO_ONLY_ATTRIBUTES, QUEUE_ATTRIBUTES_SHOWN,
-            QUEUE_ARN, ATTRIBUTE_BOUNDS, DEAD_LETTER_QUEUE_TYPE, SEND_MESSAGE_LIMITS);
+            QUEUE_ARN, ATTRIBUTE_BOUNDS, DEAD_LETTER_QUEUE_TYPE, SEND_MESSAGE_LIMITS, MOVE_TASK_COUNTS, FIFO_MOVE_TASKS,
+            MOVE_TASK_SOURCES, STANDARD_QUEUE_ORDER);
 
     private Rules() {
     }

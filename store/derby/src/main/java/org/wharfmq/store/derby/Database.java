@@ -14,6 +14,8 @@ import org.wharfmq.store.QueueServiceException;
 /** The store's Derby database: the writer connection, a pool of body readers, boot and shutdown. */
 final class Database implements AutoCloseable {
     private static final int READERS = 4;
+    /** How long to wait for a store another process is creating to appear (XJ004 until then). */
+    private static final long CREATED_ELSEWHERE_WAIT_NANOS = 10_000_000_000L;
 
     static {
         if (System.getProperty("derby.stream.error.file") == null) {
@@ -63,7 +65,7 @@ final class Database implements AutoCloseable {
         }
         this.memory = memory;
         try {
-            writer = openWriter(";create=true");
+            writer = memory ? openWriter(";create=true") : openOrCreate();
             if (writer.getMetaData().isReadOnly()) {
                 closeQuietly(writer);
                 shutdown();
@@ -73,6 +75,43 @@ final class Database implements AutoCloseable {
         } catch (SQLException e) {
             closeQuietly(writer);
             throw Faults.of(dir, "open", e);
+        }
+    }
+
+    /**
+     * Opens the store, creating it if it does not exist. When another process created the
+     * directory meanwhile, opens what it made: Derby then refuses it as in use (XSDB6) while that
+     * process holds it, which {@link Faults} tells plainly, instead of "Directory ... already exists".
+     */
+    private Connection openOrCreate() throws SQLException {
+        try {
+            return openWriter(";create=true");
+        } catch (SQLException e) {
+            if (!Faults.hasState(e, "XBM0J")) {
+                throw e;
+            }
+            return openCreatedElsewhere(e);
+        }
+    }
+
+    /** Opens a store another process is creating; retries briefly while its database is not there yet. */
+    private Connection openCreatedElsewhere(SQLException first) throws SQLException {
+        long deadline = System.nanoTime() + CREATED_ELSEWHERE_WAIT_NANOS;
+        while (true) {
+            try {
+                return openWriter("");
+            } catch (SQLException e) {
+                if (!Faults.hasState(e, "XJ004") || System.nanoTime() > deadline) {
+                    e.addSuppressed(first);
+                    throw e;
+                }
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw first;
+            }
         }
     }
 

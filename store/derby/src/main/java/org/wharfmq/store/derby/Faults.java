@@ -42,6 +42,16 @@ final class Faults {
         return damaged ? Kind.DAMAGED : lost ? Kind.CONNECTION_LOST : Kind.OTHER;
     }
 
+    /** True if an exception in {@code failure}'s chain has SQL state {@code state}. */
+    static boolean hasState(Throwable failure, String state) {
+        for (Throwable t : chain(failure)) {
+            if (t instanceof SQLException s && state.equals(s.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** {@code failure} of {@code doing} ("open", "write") on the store in {@code dir}, told plainly. */
     static QueueServiceException of(String dir, String doing, Throwable failure) {
         Kind kind = kind(failure);

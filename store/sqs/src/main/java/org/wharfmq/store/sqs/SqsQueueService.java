@@ -25,6 +25,7 @@ import org.wharfmq.store.BatchResult;
 import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.Limits;
 import org.wharfmq.store.MessageAttributeValue;
+import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.MessageView;
 import org.wharfmq.store.QueueService;
@@ -81,6 +82,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
     private final Prefetch prefetch;
     private final Deletes deletes;
     private final SqsTopics topics;
+    private final SqsMessageMoves moves = new SqsMessageMoves(this);
     private final Map<String, Boolean> contentBasedDeduplication = new ConcurrentHashMap<>();
 
     SqsQueueService(SqsOptions options, Clock clock) {
@@ -173,7 +175,8 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         return a;
     }
 
-    private String queueArn(String queueUrl) {
+    /** The server's ARN of a queue (GetQueueAttributes QueueArn). */
+    String queueArn(String queueUrl) {
         return getQueueAttributes(queueUrl, List.of("QueueArn")).get("QueueArn");
     }
 
@@ -421,6 +424,9 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
     public <T> Optional<T> extension(Class<T> type) {
         if (type == Topics.class) {
             return Optional.of(type.cast(topics));
+        }
+        if (type == MessageMoves.class) {
+            return Optional.of(type.cast(moves));
         }
         return QueueService.super.extension(type);
     }

@@ -76,11 +76,22 @@ public final class SqsBackends {
                     + " bytes of the size, for Wharf's MessageId of messages sent in a transaction or published: "
                     + API + "API_SendMessage.html"),
             Map.entry(DEAD_LETTER_QUEUE_TYPE, "ElasticMQ accepts a dead-letter queue of the other type (FIFO for a"
-                    + " standard queue), which SQS refuses: " + GUIDE + "sqs-dead-letter-queues.html"));
+                    + " standard queue), which SQS refuses: " + GUIDE + "sqs-dead-letter-queues.html"),
+            Map.entry(STANDARD_QUEUE_ORDER, "SQS's standard queues keep send order only at best, and ElasticMQ's"
+                    + " redrive to a dead-letter queue does not keep it: " + GUIDE + "standard-queues.html"),
+            Map.entry(MOVE_TASK_COUNTS, "ElasticMQ's ListMessageMoveTasks shows ApproximateNumberOfMessagesToMove"
+                    + " 0 for a finished task, where SQS keeps the number it took at the start: "
+                    + API + "API_ListMessageMoveTasksResultEntry.html"),
+            Map.entry(FIFO_MOVE_TASKS, "ElasticMQ's message move task on a FIFO dead-letter queue completes"
+                    + " having moved nothing, and its redrive gives a FIFO message its MessageId as deduplication"
+                    + " id; SQS moves FIFO messages back: " + GUIDE + "sqs-configure-dead-letter-queue-redrive.html"),
+            Map.entry(MOVE_TASK_SOURCES, "ElasticMQ's message move task without destination sends every message to"
+                    + " the first queue that has the source as dead-letter queue, messages sent to the source"
+                    + " directly too, and never fails: " + API + "API_StartMessageMoveTask.html"));
 
     public static final Backend SQS = Backend.of("sqs on ElasticMQ", name -> ElasticMq.shared().storeUrl(prefix(name)))
             .withCapabilities(Set.of(FilteredReceive.class, org.wharfmq.store.Topics.class,
-                    org.wharfmq.store.Transactions.class))
+                    org.wharfmq.store.Transactions.class, org.wharfmq.store.MessageMoves.class))
             .withDifferences(DIFFERENCES);
 
     private SqsBackends() {

@@ -1,4 +1,4 @@
-package org.wharfmq.jms.shutdown;
+package org.wharfmq.jms.lifecycle;
 
 import jakarta.jms.Connection;
 import jakarta.jms.IllegalStateException;

@@ -1,4 +1,4 @@
-package org.wharfmq.jms.shutdown;
+package org.wharfmq.jms.lifecycle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import jakarta.jms.Connection;
+import jakarta.jms.InvalidClientIDException;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.Session;
@@ -94,6 +95,18 @@ class StoreUsersTest {
         old.close();
         assertTrue(StoreGateway.isOpen(url), "the reopened store belongs to the new factory only");
         fresh.close();
+        assertFalse(StoreGateway.isOpen(url));
+    }
+
+    @Test
+    void aConnectionRefusedForItsClientIdDoesNotKeepTheStoreOpen() throws JMSException {
+        String url = TestStores.url("users-refused");
+        WharfConnectionFactory f = new WharfConnectionFactory(url);
+        f.setClientID("only-one");
+        Connection first = f.createConnection();
+        assertThrows(InvalidClientIDException.class, f::createConnection);
+        first.close();
+        f.close();
         assertFalse(StoreGateway.isOpen(url));
     }
 

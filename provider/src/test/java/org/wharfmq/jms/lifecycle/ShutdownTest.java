@@ -1,4 +1,4 @@
-package org.wharfmq.jms.shutdown;
+package org.wharfmq.jms.lifecycle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

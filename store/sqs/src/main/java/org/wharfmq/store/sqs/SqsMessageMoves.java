@@ -1,0 +1,108 @@
+package org.wharfmq.store.sqs;
+
+import static org.wharfmq.store.ErrorCodes.INTERNAL_FAILURE;
+import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.wharfmq.store.MessageMoveTask;
+import org.wharfmq.store.MessageMoves;
+import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.model.Names;
+import software.amazon.awssdk.services.sqs.model.ListMessageMoveTasksResultEntry;
+
+/**
+ * Message move tasks as the server's StartMessageMoveTask, ListMessageMoveTasks and
+ * CancelMessageMoveTask, which name queues by ARN. The server runs the tasks by its own clock; what
+ * it does not check itself (the rate's range, the queues' types, a source that is no dead-letter
+ * queue) is refused here before the request.
+ */
+final class SqsMessageMoves implements MessageMoves {
+    /** How many tasks a list shows, as SQS's ListMessageMoveTasks at most. */
+    private static final int LISTED = 10;
+
+    private final SqsQueueService service;
+
+    SqsMessageMoves(SqsQueueService service) {
+        this.service = service;
+    }
+
+    @Override
+    public String startMessageMoveTask(String sourceQueueUrl, String destinationQueueUrl, Integer rate) {
+        if (rate != null && (rate < 1 || rate > MAX_MESSAGES_PER_SECOND)) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "MaxNumberOfMessagesPerSecond "
+                    + rate + " is out of range 1.." + MAX_MESSAGES_PER_SECOND);
+        }
+        String sourceArn = service.queueArn(sourceQueueUrl);
+        String destinationArn = destinationQueueUrl == null ? null : service.queueArn(destinationQueueUrl);
+        check(sourceQueueUrl, destinationQueueUrl);
+        return SqsErrors.call("StartMessageMoveTask from " + sourceQueueUrl, () -> service.client()
+                .startMessageMoveTask(r -> r.sourceArn(sourceArn).destinationArn(destinationArn)
+                        .maxNumberOfMessagesPerSecond(rate)).taskHandle());
+    }
+
+    private void check(String sourceUrl, String destinationUrl) {
+        String source = SqsQueueService.name(sourceUrl);
+        if (destinationUrl == null) {
+            boolean deadLetter = !SqsErrors.call("ListDeadLetterSourceQueues " + sourceUrl, () -> service.client()
+                    .listDeadLetterSourceQueues(r -> r.queueUrl(sourceUrl))).queueUrls().isEmpty();
+            if (!deadLetter) {
+                throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + source + " is no queue's"
+                        + " dead-letter queue, so its messages have no source to go back to; name a destination");
+            }
+            return;
+        }
+        String destination = SqsQueueService.name(destinationUrl);
+        if (destination.equals(source)) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE,
+                    "queue " + source + " cannot be the destination of its own messages");
+        }
+        if (Names.isFifo(destination) != Names.isFifo(source)) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "destination " + destination + " is "
+                    + kind(destination) + " but source " + source + " is " + kind(source));
+        }
+    }
+
+    private static String kind(String serverName) {
+        return Names.isFifo(serverName) ? "FIFO" : "standard";
+    }
+
+    @Override
+    public List<MessageMoveTask> listMessageMoveTasks(String sourceQueueUrl) {
+        String sourceArn = service.queueArn(sourceQueueUrl);
+        List<ListMessageMoveTasksResultEntry> results = SqsErrors.call("ListMessageMoveTasks of " + sourceQueueUrl,
+                () -> service.client().listMessageMoveTasks(r -> r.sourceArn(sourceArn).maxResults(LISTED))
+                        .results());
+        List<MessageMoveTask> out = new ArrayList<>();
+        for (ListMessageMoveTasksResultEntry e : results.subList(0, Math.min(LISTED, results.size()))) {
+            out.add(new MessageMoveTask(e.taskHandle(), status(e), sourceQueueUrl, url(e.destinationArn()),
+                    e.maxNumberOfMessagesPerSecond(), longOf(e.approximateNumberOfMessagesMoved()),
+                    longOf(e.approximateNumberOfMessagesToMove()), e.failureReason(), longOf(e.startedTimestamp())));
+        }
+        return out;
+    }
+
+    private static MessageMoveTask.Status status(ListMessageMoveTasksResultEntry e) {
+        try {
+            return MessageMoveTask.Status.valueOf(e.status());
+        } catch (IllegalArgumentException | NullPointerException x) {
+            throw new QueueServiceException(INTERNAL_FAILURE, "the server gave message move task "
+                    + e.taskHandle() + " the unknown status " + e.status(), false, x);
+        }
+    }
+
+    /** The URL of the queue an ARN names ({@code arn:...:<server name>}), or null for null. */
+    private String url(String arn) {
+        return arn == null ? null : service.serverUrl(arn.substring(arn.lastIndexOf(':') + 1));
+    }
+
+    private static long longOf(Long n) {
+        return n == null ? 0 : n;
+    }
+
+    @Override
+    public long cancelMessageMoveTask(String taskHandle) {
+        return longOf(SqsErrors.call("CancelMessageMoveTask " + taskHandle, () -> service.client()
+                .cancelMessageMoveTask(r -> r.taskHandle(taskHandle)).approximateNumberOfMessagesMoved()));
+    }
+}
