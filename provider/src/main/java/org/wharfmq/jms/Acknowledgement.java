@@ -3,6 +3,7 @@ package org.wharfmq.jms;
 import jakarta.jms.JMSException;
 import jakarta.jms.Session;
 import org.wharfmq.jms.gateway.Delivery;
+import org.wharfmq.jms.gateway.Redelivery;
 import org.wharfmq.jms.gateway.StoreGateway;
 import org.wharfmq.jms.gateway.Unit;
 
@@ -18,28 +19,41 @@ import org.wharfmq.jms.gateway.Unit;
  * <li>{@link LocalTransaction}: deleted at commit with the session's sends; released by rollback.</li>
  * <li>{@link XaAcknowledgement}: deleted by the XA branch the session is in; outside a branch, automatic.</li>
  * </ul>
+ * A message the application failed on (rollback, recover, a listener's exception) comes back after
+ * the redelivery delay ({@link StoreGateway#redeliver}); one merely not taken (a session or
+ * consumer closing) comes back at once.
  */
 abstract class Acknowledgement {
     final StoreGateway gateway;
+    /** The consumer's own redelivery backoff (connection URL, MDB activation), or null for the queue's. */
+    final Redelivery redelivery;
 
-    Acknowledgement(StoreGateway gateway) {
+    Acknowledgement(StoreGateway gateway, Redelivery redelivery) {
         this.gateway = gateway;
+        this.redelivery = redelivery;
+    }
+
+    /** Gives {@code d} back after its redelivery delay. */
+    void redeliver(Delivery d) {
+        gateway.redeliver(d, redelivery);
     }
 
     /** The strategy for a session of this mode. */
     static Acknowledgement of(WharfSession session, StoreGateway gateway, boolean transacted, int mode, boolean xa)
             throws JMSException {
+        Redelivery redelivery = session.connection.options.redelivery();
         if (xa) {
-            return new XaAcknowledgement(gateway, session.durableAutoAck());
+            return new XaAcknowledgement(gateway, redelivery, session.durableAutoAck());
         }
         if (transacted) {
             gateway.requireTransactions("a transacted session");
-            return new LocalTransaction(gateway);
+            return new LocalTransaction(gateway, redelivery);
         }
         return switch (mode) {
-            case Session.AUTO_ACKNOWLEDGE, Session.DUPS_OK_ACKNOWLEDGE -> new Automatic(gateway, session.durableAutoAck());
-            case Session.CLIENT_ACKNOWLEDGE -> new ClientAcknowledgement(gateway, session, false);
-            default -> new ClientAcknowledgement(gateway, session, true);
+            case Session.AUTO_ACKNOWLEDGE, Session.DUPS_OK_ACKNOWLEDGE ->
+                    new Automatic(gateway, redelivery, session.durableAutoAck());
+            case Session.CLIENT_ACKNOWLEDGE -> new ClientAcknowledgement(gateway, redelivery, session, false);
+            default -> new ClientAcknowledgement(gateway, redelivery, session, true);
         };
     }
 

@@ -3,13 +3,14 @@ package org.wharfmq.jms;
 import java.util.List;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.Delivery;
+import org.wharfmq.jms.gateway.Redelivery;
 import org.wharfmq.jms.gateway.StoreGateway;
 import org.wharfmq.jms.gateway.Unit;
 
 /**
  * AUTO_ACKNOWLEDGE and DUPS_OK_ACKNOWLEDGE: a message is deleted once the application has it.
- * A listener's message is deleted when it returns, and released at once when it throws or calls
- * recover().
+ * A listener's message is deleted when it returns, and given back after the redelivery delay when
+ * it throws or calls recover().
  * <ul>
  * <li>deferred (the default): a synchronous receive takes and deletes in one store step, the delete
  * joining a later group commit without being waited for; a listener's message is leased (its
@@ -25,8 +26,8 @@ final class Automatic extends Acknowledgement {
     /** Set by recover() inside a listener: the current message comes again. */
     private volatile boolean recoverCurrent;
 
-    Automatic(StoreGateway gateway, boolean durable) {
-        super(gateway);
+    Automatic(StoreGateway gateway, Redelivery redelivery, boolean durable) {
+        super(gateway, redelivery);
         this.durable = durable;
     }
 
@@ -58,7 +59,7 @@ final class Automatic extends Acknowledgement {
         boolean recover = recoverCurrent;
         recoverCurrent = false;
         if (failed || recover) {
-            gateway.release(d);
+            redeliver(d);
         } else {
             gateway.acknowledge(List.of(d));
         }

@@ -4,20 +4,22 @@ import java.util.ArrayList;
 import java.util.List;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.Delivery;
+import org.wharfmq.jms.gateway.Redelivery;
 import org.wharfmq.jms.gateway.StoreGateway;
 import org.wharfmq.jms.gateway.Unit;
 
 /**
  * CLIENT_ACKNOWLEDGE (acknowledging a message acknowledges every message the session consumed)
- * and INDIVIDUAL_ACKNOWLEDGE (just that one). Unacknowledged messages are released by recover and close.
+ * and INDIVIDUAL_ACKNOWLEDGE (just that one). Unacknowledged messages come back after the
+ * redelivery delay on recover, and at once on close.
  */
 final class ClientAcknowledgement extends Acknowledgement {
     private final WharfSession session;
     private final boolean individual;
     private final List<Delivery> unacked = new ArrayList<>();
 
-    ClientAcknowledgement(StoreGateway gateway, WharfSession session, boolean individual) {
-        super(gateway);
+    ClientAcknowledgement(StoreGateway gateway, Redelivery redelivery, WharfSession session, boolean individual) {
+        super(gateway, redelivery);
         this.session = session;
         this.individual = individual;
     }
@@ -73,16 +75,17 @@ final class ClientAcknowledgement extends Acknowledgement {
 
     @Override
     void recover(boolean inListener) {
-        List<Delivery> batch;
-        synchronized (this) {
-            batch = new ArrayList<>(unacked);
-            unacked.clear();
-        }
-        batch.forEach(gateway::release);
+        takeUnacked().forEach(this::redeliver);
     }
 
     @Override
     void close() {
-        recover(false);
+        takeUnacked().forEach(gateway::release);
+    }
+
+    private synchronized List<Delivery> takeUnacked() {
+        List<Delivery> batch = new ArrayList<>(unacked);
+        unacked.clear();
+        return batch;
     }
 }

@@ -3,6 +3,7 @@ package org.wharfmq.jms;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import jakarta.jms.JMSException;
+import org.wharfmq.jms.gateway.Redelivery;
 import org.wharfmq.jms.gateway.StoreGateway;
 
 /**
@@ -10,11 +11,14 @@ import org.wharfmq.jms.gateway.StoreGateway;
  * {@code visibilityTimeout} (seconds, 0..43200; default the queue's), {@code prefetch} (0..9, as a receive takes at most 10,
  * default 0), {@code waitTimeSeconds} (long-poll slice, 1..20, default 20), {@code user} and
  * {@code password} (the one allowed user), {@code usersFile} (a properties file of user=password),
- * {@code autoAck} ({@code deferred}, the default, or {@code durable}: see {@link Automatic}).
- * Any other option goes to the store.
+ * {@code autoAck} ({@code deferred}, the default, or {@code durable}: see {@link Automatic}), and the
+ * consumers' redelivery backoff ({@code redeliveryDelay} seconds 0..43200, {@code redeliveryMultiplier}
+ * 1..10, default 1, {@code redeliveryMaxDelay} seconds, redeliveryDelay..43200, default 43200; unset:
+ * the queue's RedeliveryPolicy; see {@link Redelivery}). Any other option goes to the store.
  */
 record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetch, int waitTimeSeconds,
-                         String user, String password, String usersFile, boolean durableAutoAck) {
+                         String user, String password, String usersFile, boolean durableAutoAck,
+                         Redelivery redelivery) {
 
     static ConnectionOptions parse(String url) throws JMSException {
         if (url == null || url.isBlank()) {
@@ -30,6 +34,9 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
         String password = null;
         String usersFile = null;
         boolean durableAutoAck = false;
+        Integer redeliveryDelay = null;
+        Double redeliveryMultiplier = null;
+        Integer redeliveryMaxDelay = null;
         if (q >= 0) {
             for (String pair : url.substring(q + 1).split("&")) {
                 int eq = pair.indexOf('=');
@@ -53,6 +60,10 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
                         }
                         durableAutoAck = value.equals("durable");
                     }
+                    case "redeliveryDelay" -> redeliveryDelay = intOption(url, key, value, 0, Redelivery.MAX_SECONDS);
+                    case "redeliveryMultiplier" -> redeliveryMultiplier = multiplierOption(url, key, value);
+                    case "redeliveryMaxDelay" -> redeliveryMaxDelay = intOption(url, key, value, 0,
+                            Redelivery.MAX_SECONDS);
                     default -> storeOptions.put(key, value);
                 }
             }
@@ -64,7 +75,39 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
             sep = '&';
         }
         return new ConnectionOptions(store.toString(), visibility, prefetch, wait, user, password, usersFile,
-                durableAutoAck);
+                durableAutoAck, redelivery(url, redeliveryDelay, redeliveryMultiplier, redeliveryMaxDelay));
+    }
+
+    /** The backoff the three options give, or null if none is set. */
+    private static Redelivery redelivery(String url, Integer delay, Double multiplier, Integer maxDelay)
+            throws JMSException {
+        if (delay == null) {
+            if (multiplier != null || maxDelay != null) {
+                throw new JMSException("connection URL '" + StoreGateway.printable(url) + "' sets "
+                        + (multiplier != null ? "redeliveryMultiplier" : "redeliveryMaxDelay")
+                        + " without redeliveryDelay, the first delay in seconds");
+            }
+            return null;
+        }
+        int max = maxDelay == null ? Redelivery.MAX_SECONDS : maxDelay;
+        if (max < delay) {
+            throw new JMSException("connection URL '" + StoreGateway.printable(url) + "' option redeliveryMaxDelay="
+                    + max + " is below redeliveryDelay=" + delay);
+        }
+        return new Redelivery(delay, multiplier == null ? 1.0 : multiplier, max);
+    }
+
+    private static double multiplierOption(String url, String key, String value) throws JMSException {
+        try {
+            double v = Double.parseDouble(value);
+            if (v >= 1.0 && v <= Redelivery.MAX_MULTIPLIER) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new JMSException("connection URL '" + StoreGateway.printable(url) + "' option " + key + "=" + value
+                + " is not a number in 1.0.." + Redelivery.MAX_MULTIPLIER);
     }
 
     private static int intOption(String url, String key, String value, int min, int max) throws JMSException {

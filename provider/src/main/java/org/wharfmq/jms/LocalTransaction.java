@@ -4,16 +4,20 @@ import java.util.ArrayList;
 import java.util.List;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.Delivery;
+import org.wharfmq.jms.gateway.Redelivery;
 import org.wharfmq.jms.gateway.StoreGateway;
 import org.wharfmq.jms.gateway.Unit;
 
-/** A transacted session: consumed messages are deleted at commit, with the sends; rollback and close release them. */
+/**
+ * A transacted session: consumed messages are deleted at commit, with the sends; rollback gives
+ * them back after the redelivery delay, close (and a failed commit) at once.
+ */
 final class LocalTransaction extends Acknowledgement {
     private final List<Delivery> consumed = new ArrayList<>();
     private Unit unit;
 
-    LocalTransaction(StoreGateway gateway) {
-        super(gateway);
+    LocalTransaction(StoreGateway gateway, Redelivery redelivery) {
+        super(gateway, redelivery);
     }
 
     @Override
@@ -62,6 +66,11 @@ final class LocalTransaction extends Acknowledgement {
 
     @Override
     void rollback() {
+        discard().forEach(this::redeliver);
+    }
+
+    /** Rolls the unit back; returns the messages it consumed. */
+    private List<Delivery> discard() {
         List<Delivery> batch;
         Unit u;
         synchronized (this) {
@@ -73,7 +82,7 @@ final class LocalTransaction extends Acknowledgement {
         if (u != null) {
             u.rollback();
         }
-        batch.forEach(gateway::release);
+        return batch;
     }
 
     @Override
@@ -83,6 +92,6 @@ final class LocalTransaction extends Acknowledgement {
 
     @Override
     void close() {
-        rollback();
+        discard().forEach(gateway::release);
     }
 }

@@ -113,6 +113,15 @@ public final class QueueAdmin {
                 + "' on a queue user '" + user + "' may administer", "ResourceNotFoundException");
     }
 
+    /**
+     * The queue's figures under SQS's CloudWatch metric names (the same as its JMX MBean's); fails
+     * with UnsupportedOperation when the store's backend gives none.
+     */
+    public QueueMetrics statistics(String name) throws JMSException {
+        permissions.check(user, Permissions.Op.ADMIN, "queue", name);
+        return QueueMetrics.of(name, admin.statistics(name));
+    }
+
     /** Names of the queues whose name starts with {@code prefix} (null: all) that the user may administer. */
     public List<String> listQueues(String prefix) throws JMSException {
         return admin.listQueues(prefix).stream()

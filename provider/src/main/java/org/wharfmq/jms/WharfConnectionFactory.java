@@ -95,7 +95,8 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
 
     /**
      * The optional capabilities of the store's backend ({@code Topics}, {@code Browsing},
-     * {@code FilteredReceive}, {@code MessageOptions}, {@code Transactions}, {@code XaTransactions});
+     * {@code FilteredReceive}, {@code MessageOptions}, {@code Transactions}, {@code XaTransactions},
+     * {@code QueueStatistics});
      * docs/mapping.md says what JMS does without each.
      */
     public java.util.Set<String> capabilities() throws JMSException {

@@ -2,22 +2,24 @@ package org.wharfmq.jms;
 
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.Delivery;
+import org.wharfmq.jms.gateway.Redelivery;
 import org.wharfmq.jms.gateway.StoreGateway;
 import org.wharfmq.jms.gateway.Unit;
 import org.wharfmq.jms.gateway.XaBranch;
 
 /**
  * An XA session: inside a branch, a delivered message is deleted by the branch's commit (the
- * transaction manager decides); outside one, the session acknowledges automatically.
+ * transaction manager decides), and should the branch roll back the store gives it back after the
+ * redelivery delay, reckoned at delivery; outside one, the session acknowledges automatically.
  */
 final class XaAcknowledgement extends Acknowledgement {
     private final Automatic outside;
     private XaBranch branch;
 
-    XaAcknowledgement(StoreGateway gateway, boolean durableAutoAck) throws JMSException {
-        super(gateway);
+    XaAcknowledgement(StoreGateway gateway, Redelivery redelivery, boolean durableAutoAck) throws JMSException {
+        super(gateway, redelivery);
         gateway.requireXa("an XA session");
-        this.outside = new Automatic(gateway, durableAutoAck);
+        this.outside = new Automatic(gateway, redelivery, durableAutoAck);
     }
 
     /** The session's XA resource, made on first use. */
@@ -46,7 +48,7 @@ final class XaAcknowledgement extends Acknowledgement {
     void delivered(Delivery d) throws JMSException {
         Unit u = current();
         if (u != null) {
-            u.acknowledge(d);
+            u.acknowledge(d, gateway.redeliveryDelay(d, redelivery));
         }
     }
 

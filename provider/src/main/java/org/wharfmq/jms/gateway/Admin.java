@@ -8,19 +8,33 @@ import jakarta.jms.JMSException;
 import org.wharfmq.jms.MessageMoveTask;
 import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.QueueService;
+import org.wharfmq.store.QueueStatistics;
 
 /** Queue administration by name; the backend resolves each name to its queue URL. */
 public final class Admin {
     private final StoreGateway gateway;
     private final QueueService service;
+    private final QueueStatistics statistics;
 
-    Admin(StoreGateway gateway, QueueService service) {
+    Admin(StoreGateway gateway, QueueService service, QueueStatistics statistics) {
         this.gateway = gateway;
         this.service = service;
+        this.statistics = statistics;
     }
 
     public void createQueue(String name, Map<String, String> attributes) throws JMSException {
         Errors.call(() -> service.createQueue(name, attributes));
+        gateway.noticeQueue(name);
+    }
+
+    /**
+     * The queue's figures by their CloudWatch metric names (see {@link QueueStatistics.Snapshot#NAMES}),
+     * -1 where the backend cannot give one.
+     */
+    public Map<String, Long> statistics(String name) throws JMSException {
+        gateway.requireStatistics("queue statistics");
+        String url = gateway.existingQueue(name);
+        return Errors.call(() -> statistics.statistics(url).byName());
     }
 
     /**
@@ -58,6 +72,7 @@ public final class Admin {
             service.setQueueAttributes(url, attributes);
             return null;
         });
+        gateway.attributesChanged(url);
     }
 
     public void deleteQueue(String name) throws JMSException {

@@ -13,6 +13,7 @@ import java.util.function.Predicate;
 import jakarta.jms.Destination;
 import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
+import org.wharfmq.jms.management.StoreMBeans;
 import org.wharfmq.jms.message.WharfMessage;
 import org.wharfmq.jms.selector.Selector;
 import org.wharfmq.store.BatchEntry;
@@ -27,6 +28,7 @@ import org.wharfmq.store.MessageView;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.QueueServices;
+import org.wharfmq.store.QueueStatistics;
 import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.SendBatchEntry;
 import org.wharfmq.store.SendMessageRequest;
@@ -41,7 +43,8 @@ import org.wharfmq.store.model.MessageRules;
  * speaks JMS-level verbs (send, fetch, acknowledge, release, browse, subscribe, begin, xa), owns
  * queue-URL resolution (the backend's answer, cached per name), the capability checks with their
  * fallbacks ({@code docs/mapping.md}), the message encoding the backend's {@link Limits} allow,
- * and the one translation of store errors ({@link Errors}).
+ * and the one translation of store errors ({@link Errors}). It registers the store's JMX view
+ * ({@link StoreMBeans}) and tells it of the queues it creates and deletes.
  */
 public final class StoreGateway {
     private final String url;
@@ -51,11 +54,14 @@ public final class StoreGateway {
     private final MessageOptions options;
     private final Transactions transactions;
     private final XaTransactions xaTransactions;
+    private final QueueStatistics statistics;
     private final Receiving receiving;
     private final Encoding encoding;
+    private final Redeliveries redeliveries;
     /** Queue name to the URL the backend gave for it: the queues known to exist. */
     private final Map<String, String> queueUrls = new ConcurrentHashMap<>();
     private final Map<String, Boolean> knownTopics = new ConcurrentHashMap<>();
+    private final StoreMBeans mbeans;
 
     private StoreGateway(String url, QueueService service, MessageCodec.AddressResolver addresses) {
         this.url = url;
@@ -67,6 +73,9 @@ public final class StoreGateway {
         this.xaTransactions = service.extension(XaTransactions.class).orElse(null);
         this.encoding = new Encoding(service.limits(), options != null, addresses);
         this.receiving = new Receiving(service, service.extension(FilteredReceive.class).orElse(null));
+        this.redeliveries = new Redeliveries(service);
+        this.statistics = service.extension(QueueStatistics.class).orElse(null);
+        this.mbeans = StoreMBeans.register(this);
     }
 
     /** Opens the store at {@code storeUrl}; {@link OpenStores} shares it between its users. */
@@ -77,6 +86,7 @@ public final class StoreGateway {
 
     /** Closes the store; only {@link OpenStores} calls it. */
     void shut() {
+        mbeans.unregister();
         service.close();
     }
 
@@ -149,6 +159,9 @@ public final class StoreGateway {
         }
         if (xaTransactions != null) {
             names.add("XaTransactions");
+        }
+        if (statistics != null) {
+            names.add("QueueStatistics");
         }
         return names;
     }
@@ -226,6 +239,7 @@ public final class StoreGateway {
             throw Errors.of(e);
         }
         queueUrls.put(q.name(), created);
+        mbeans.queueAdded(q.name());
         return created;
     }
 
@@ -234,7 +248,7 @@ public final class StoreGateway {
         try {
             return queue(q, mayChange);
         } catch (JMSException e) {
-            queueUrls.remove(q.deadLetter().name());
+            forgetQueue(q.deadLetter().name());
             try {
                 service.deleteQueue(dlqUrl);
             } catch (QueueServiceException gone) {
@@ -270,6 +284,7 @@ public final class StoreGateway {
         try {
             if (queue) {
                 String u = queueUrls.remove(name);
+                mbeans.queueRemoved(name);
                 service.deleteQueue(u != null ? u : service.getQueueUrl(name));
             } else if (topics != null) {
                 knownTopics.remove(name);
@@ -287,11 +302,30 @@ public final class StoreGateway {
 
     /** Administration by queue name; see {@link Admin}. */
     public Admin admin() {
-        return new Admin(this, service);
+        return new Admin(this, service, statistics);
     }
 
     void forgetQueue(String name) {
-        queueUrls.remove(name);
+        String u = queueUrls.remove(name);
+        if (u != null) {
+            redeliveries.forget(u);
+        }
+        mbeans.queueRemoved(name);
+    }
+
+    /** The queue's attributes changed: its RedeliveryPolicy is read again when next needed. */
+    void attributesChanged(String queueUrl) {
+        redeliveries.forget(queueUrl);
+    }
+
+    /** A queue made by administration, which the JMX view shows from now on. */
+    void noticeQueue(String name) {
+        mbeans.queueAdded(name);
+    }
+
+    /** Fails unless the backend offers queue statistics, which {@code what} needs. */
+    void requireStatistics(String what) throws JMSException {
+        require(statistics, "QueueStatistics", what);
     }
 
     // ---- send ----
@@ -469,7 +503,8 @@ public final class StoreGateway {
         }
         List<Delivery> out = new java.util.ArrayList<>(got.size());
         for (ReceivedMessage rm : got) {
-            out.add(new Delivery(f.queueUrl(), rm.receiptHandle(), encoding.decode(rm, f.destination()), consume));
+            out.add(new Delivery(f.queueUrl(), rm.receiptHandle(), encoding.decode(rm, f.destination()), consume,
+                    rm.receiveCount()));
         }
         return out;
     }
@@ -529,7 +564,7 @@ public final class StoreGateway {
         }
     }
 
-    /** Makes a delivered message visible again at once, for redelivery. */
+    /** Makes a delivered message visible again at once (a consumer closing, a message not handed out). */
     public void release(Delivery d) {
         if (d.consumed()) {
             return;
@@ -539,6 +574,35 @@ public final class StoreGateway {
         } catch (QueueServiceException e) {
             // Its visibility already ended: it is back in the queue anyway.
         }
+    }
+
+    /**
+     * Gives back a message the application failed on (a rollback, a recover, a listener's
+     * exception): visible again after {@link #redeliveryDelay}.
+     */
+    public void redeliver(Delivery d, Redelivery own) {
+        if (d.consumed()) {
+            return;
+        }
+        int seconds = redeliveryDelay(d, own);
+        if (seconds == 0) {
+            release(d);
+            return;
+        }
+        try {
+            service.changeMessageVisibility(d.queueUrl(), d.receiptHandle(), seconds);
+        } catch (QueueServiceException e) {
+            // Gone back already, or the server refused the delay: let it come back at once.
+            release(d);
+        }
+    }
+
+    /**
+     * Seconds before {@code d}, given back now, is visible again: by the consumer's own backoff
+     * {@code own} if not null, else by its queue's RedeliveryPolicy, else 0.
+     */
+    public int redeliveryDelay(Delivery d, Redelivery own) {
+        return redeliveries.delaySeconds(d, own);
     }
 
     /** The visible messages of queue {@code q} that {@code selector} (null: all) takes, in delivery order. */

@@ -15,10 +15,13 @@ public final class Unit {
         this.tx = tx;
     }
 
-    /** Deletes the message at commit. */
-    public void acknowledge(Delivery d) throws JMSException {
+    /**
+     * Deletes the message at commit; if the unit is an XA branch that its transaction manager rolls
+     * back, the store gives the message back {@code releaseSeconds} later.
+     */
+    public void acknowledge(Delivery d, int releaseSeconds) throws JMSException {
         Errors.call(() -> {
-            tx.deleteMessage(d.queueUrl(), d.receiptHandle());
+            tx.deleteMessage(d.queueUrl(), d.receiptHandle(), releaseSeconds);
             return null;
         });
     }

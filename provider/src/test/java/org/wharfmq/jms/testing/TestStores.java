@@ -50,7 +50,8 @@ public final class TestStores {
 
     /**
      * True if this run's backend offers {@code capability}, the simple name of a capability
-     * interface of the store API (Topics, Browsing, FilteredReceive, MessageOptions, Transactions, XaTransactions),
+     * interface of the store API (Topics, Browsing, FilteredReceive, MessageOptions, Transactions, XaTransactions,
+     * QueueStatistics),
      * as a store opened on it answers.
      */
     public static boolean offers(String capability) {

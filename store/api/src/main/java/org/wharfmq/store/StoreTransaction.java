@@ -16,6 +16,16 @@ public interface StoreTransaction {
 
     void deleteMessage(String queueUrl, String receiptHandle);
 
+    /**
+     * As {@link #deleteMessage(String, String)}; where the backend itself gives the message back
+     * when the unit does not commit (an XA branch its transaction manager rolls back), the message
+     * becomes visible again {@code releaseSeconds} later instead of at once. A unit whose rollback
+     * gives nothing back (the consumer releases) may ignore it.
+     */
+    default void deleteMessage(String queueUrl, String receiptHandle, int releaseSeconds) {
+        deleteMessage(queueUrl, receiptHandle);
+    }
+
     void changeMessageVisibility(String queueUrl, String receiptHandle, int visibilityTimeoutSeconds);
 
     /** True if nothing has been buffered. */

@@ -87,12 +87,23 @@ final class EndpointActivation {
                 + spec.getMaxSessions() + " sessions" + how);
     }
 
-    /** The adapter's store URL with this endpoint's visibility timeout. */
+    /**
+     * The adapter's store URL with this endpoint's visibility timeout and redelivery backoff, which
+     * take the place of the URL's options of the same names.
+     */
     private String connectionUrl() {
-        if (spec.getVisibilityTimeout() == null) {
-            return url;
+        StringBuilder u = new StringBuilder(url);
+        option(u, "visibilityTimeout", spec.getVisibilityTimeout());
+        option(u, "redeliveryDelay", spec.getRedeliveryDelay());
+        option(u, "redeliveryMultiplier", spec.getRedeliveryMultiplier());
+        option(u, "redeliveryMaxDelay", spec.getRedeliveryMaxDelay());
+        return u.toString();
+    }
+
+    private static void option(StringBuilder url, String name, Object value) {
+        if (value != null) {
+            url.append(url.indexOf("?") >= 0 ? '&' : '?').append(name).append('=').append(value);
         }
-        return url + (url.contains("?") ? "&" : "?") + "visibilityTimeout=" + spec.getVisibilityTimeout();
     }
 
     private Session session(boolean transacted) throws JMSException {

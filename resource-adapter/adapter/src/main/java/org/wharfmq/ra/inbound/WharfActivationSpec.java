@@ -26,6 +26,7 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
     static final int MAX_PREFETCH = 9;
     static final int MAX_VISIBILITY_TIMEOUT = 43200;
     static final int MAX_SESSIONS = 1000;
+    static final double MAX_REDELIVERY_MULTIPLIER = 10.0;
 
     private String destination;
     private String destinationType = QUEUE;
@@ -39,6 +40,9 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
     private Integer maxSessions = 10;
     private Integer visibilityTimeout;
     private Integer prefetch = 0;
+    private Integer redeliveryDelay;
+    private Double redeliveryMultiplier;
+    private Integer redeliveryMaxDelay;
     private transient ResourceAdapter adapter;
 
     @Override
@@ -77,6 +81,29 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
         }
         if (prefetch == null || prefetch < 0 || prefetch > MAX_PREFETCH) {
             throw invalid("prefetch", prefetch, "use 0.." + MAX_PREFETCH);
+        }
+        validateRedelivery();
+    }
+
+    private void validateRedelivery() throws InvalidPropertyException {
+        if (redeliveryDelay != null && (redeliveryDelay < 0 || redeliveryDelay > MAX_VISIBILITY_TIMEOUT)) {
+            throw invalid("redeliveryDelay", redeliveryDelay, "use 0.." + MAX_VISIBILITY_TIMEOUT + " seconds");
+        }
+        if (redeliveryMultiplier != null && !(redeliveryMultiplier >= 1.0
+                && redeliveryMultiplier <= MAX_REDELIVERY_MULTIPLIER)) {
+            throw invalid("redeliveryMultiplier", redeliveryMultiplier, "use 1.0.." + MAX_REDELIVERY_MULTIPLIER);
+        }
+        if (redeliveryMaxDelay != null && (redeliveryMaxDelay < 0 || redeliveryMaxDelay > MAX_VISIBILITY_TIMEOUT)) {
+            throw invalid("redeliveryMaxDelay", redeliveryMaxDelay, "use 0.." + MAX_VISIBILITY_TIMEOUT + " seconds");
+        }
+        if (redeliveryDelay == null && redeliveryMultiplier != null) {
+            throw invalid("redeliveryMultiplier", redeliveryMultiplier, "set redeliveryDelay, the first delay, too");
+        }
+        if (redeliveryDelay == null && redeliveryMaxDelay != null) {
+            throw invalid("redeliveryMaxDelay", redeliveryMaxDelay, "set redeliveryDelay, the first delay, too");
+        }
+        if (redeliveryMaxDelay != null && redeliveryMaxDelay < redeliveryDelay) {
+            throw invalid("redeliveryMaxDelay", redeliveryMaxDelay, "use at least redeliveryDelay " + redeliveryDelay);
         }
     }
 
@@ -196,6 +223,36 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
 
     public void setPrefetch(Integer prefetch) {
         this.prefetch = prefetch;
+    }
+
+    /**
+     * Seconds a message stays invisible after the MDB fails on it the first time (its transaction
+     * rolls back or onMessage throws); default: the connection URL's, else the queue's RedeliveryPolicy.
+     */
+    public Integer getRedeliveryDelay() {
+        return redeliveryDelay;
+    }
+
+    public void setRedeliveryDelay(Integer redeliveryDelay) {
+        this.redeliveryDelay = redeliveryDelay;
+    }
+
+    /** What each further failure multiplies the delay by, 1.0..10.0 (default 1.0). */
+    public Double getRedeliveryMultiplier() {
+        return redeliveryMultiplier;
+    }
+
+    public void setRedeliveryMultiplier(Double redeliveryMultiplier) {
+        this.redeliveryMultiplier = redeliveryMultiplier;
+    }
+
+    /** The longest delay in seconds, redeliveryDelay..43200 (default 43200). */
+    public Integer getRedeliveryMaxDelay() {
+        return redeliveryMaxDelay;
+    }
+
+    public void setRedeliveryMaxDelay(Integer redeliveryMaxDelay) {
+        this.redeliveryMaxDelay = redeliveryMaxDelay;
     }
 
     @Override

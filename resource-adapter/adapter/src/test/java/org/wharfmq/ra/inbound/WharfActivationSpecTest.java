@@ -96,4 +96,50 @@ class WharfActivationSpecTest {
     void prefetchAboveNineIsRejected() {
         rejected(s -> s.setPrefetch(10), "prefetch", "'10'");
     }
+
+    @Test
+    void redeliveryBackoffInRangeIsValid() {
+        assertDoesNotThrow(() -> spec(s -> {
+            s.setRedeliveryDelay(1);
+            s.setRedeliveryMultiplier(2.5);
+            s.setRedeliveryMaxDelay(43200);
+        }).validate());
+        assertDoesNotThrow(() -> spec(s -> s.setRedeliveryDelay(0)).validate());
+    }
+
+    @Test
+    void redeliveryDelayOutOfRangeIsRejected() {
+        rejected(s -> s.setRedeliveryDelay(-1), "redeliveryDelay", "'-1'");
+        rejected(s -> s.setRedeliveryDelay(43201), "redeliveryDelay", "'43201'");
+    }
+
+    @Test
+    void redeliveryMultiplierOutOfRangeIsRejected() {
+        rejected(s -> {
+            s.setRedeliveryDelay(1);
+            s.setRedeliveryMultiplier(0.5);
+        }, "redeliveryMultiplier", "'0.5'");
+        rejected(s -> {
+            s.setRedeliveryDelay(1);
+            s.setRedeliveryMultiplier(Double.NaN);
+        }, "redeliveryMultiplier", "'NaN'");
+    }
+
+    @Test
+    void redeliveryMaxDelayBelowTheDelayOrOutOfRangeIsRejected() {
+        rejected(s -> {
+            s.setRedeliveryDelay(10);
+            s.setRedeliveryMaxDelay(5);
+        }, "redeliveryMaxDelay", "'5'", "redeliveryDelay 10");
+        rejected(s -> {
+            s.setRedeliveryDelay(10);
+            s.setRedeliveryMaxDelay(43201);
+        }, "redeliveryMaxDelay", "'43201'");
+    }
+
+    @Test
+    void redeliveryMultiplierOrMaxDelayWithoutADelayIsRejected() {
+        rejected(s -> s.setRedeliveryMultiplier(2.0), "redeliveryMultiplier", "redeliveryDelay");
+        rejected(s -> s.setRedeliveryMaxDelay(60), "redeliveryMaxDelay", "redeliveryDelay");
+    }
 }

@@ -1,9 +1,12 @@
 package org.wharfmq.ra.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.lang.management.ManagementFactory;
 import java.util.UUID;
+import javax.management.ObjectName;
 import jakarta.ejb.EJB;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.OperateOnDeployment;
@@ -13,7 +16,10 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** A bean's injected JMSContext over the Wharf factory sends, and receives with a selector. */
+/**
+ * A bean's injected JMSContext over the Wharf factory sends, and receives with a selector; the
+ * queues it uses have their MBeans in the server's JMX.
+ */
 @ExtendWith(ArquillianExtension.class)
 public class InjectedContextIT {
 
@@ -42,6 +48,15 @@ public class InjectedContextIT {
         assertNull(client.receive(Resources.SELECT, blue(run), 500), "one blue message only");
         assertEquals("red 1", client.receive(Resources.SELECT, red(run), 10_000));
         assertEquals("red 2", client.receive(Resources.SELECT, red(run), 10_000));
+    }
+
+    @Test
+    @OperateOnDeployment("app")
+    public void theQueuesHaveTheirMBeansInTheServersJmx() throws Exception {
+        client.send(Resources.SELECT, "green 1", "green", UUID.randomUUID().toString());
+
+        assertFalse(ManagementFactory.getPlatformMBeanServer()
+                .queryNames(new ObjectName("org.wharfmq:type=Queue,*"), null).isEmpty());
     }
 
     private static String blue(String run) {

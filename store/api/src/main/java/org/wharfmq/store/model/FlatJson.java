@@ -5,7 +5,7 @@ import java.util.Map;
 import org.wharfmq.store.ErrorCodes;
 import org.wharfmq.store.QueueServiceException;
 
-/** Parses a JSON object whose values are strings or numbers, as RedrivePolicy is. */
+/** Parses a JSON object whose values are strings or numbers, as RedrivePolicy and RedeliveryPolicy are. */
 final class FlatJson {
     private final String text;
     private final String what;
@@ -61,7 +61,8 @@ final class FlatJson {
 
     private String number() {
         int start = pos;
-        while (pos < text.length() && (Character.isDigit(text.charAt(pos)) || text.charAt(pos) == '-')) {
+        while (pos < text.length() && (Character.isDigit(text.charAt(pos)) || text.charAt(pos) == '-'
+                || text.charAt(pos) == '.')) {
             pos++;
         }
         if (start == pos) {

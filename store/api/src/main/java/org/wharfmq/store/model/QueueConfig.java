@@ -11,7 +11,8 @@ import org.wharfmq.store.QueueServiceException;
 /** A queue's settable attributes, parsed and validated against the ranges of docs/model.md. */
 public record QueueConfig(boolean fifo, int visibilityTimeout, int messageRetentionPeriod, int delaySeconds,
                           int receiveMessageWaitTimeSeconds, int maximumMessageSize, RedrivePolicy redrivePolicy,
-                          boolean contentBasedDeduplication, int deduplicationWindow, String deduplicationScope) {
+                          boolean contentBasedDeduplication, int deduplicationWindow, String deduplicationScope,
+                          RedeliveryPolicy redeliveryPolicy) {
 
     public static final String VISIBILITY_TIMEOUT = "VisibilityTimeout";
     public static final String MESSAGE_RETENTION_PERIOD = "MessageRetentionPeriod";
@@ -23,6 +24,8 @@ public record QueueConfig(boolean fifo, int visibilityTimeout, int messageRetent
     public static final String CONTENT_BASED_DEDUPLICATION = "ContentBasedDeduplication";
     public static final String DEDUPLICATION_WINDOW = "DeduplicationWindow";
     public static final String DEDUPLICATION_SCOPE = "DeduplicationScope";
+    /** Wharf's own attribute, not the model's: see {@link RedeliveryPolicy}. */
+    public static final String REDELIVERY_POLICY = "RedeliveryPolicy";
 
     /** Attributes only GetQueueAttributes shows. */
     public static final Set<String> READ_ONLY = Set.of("ApproximateNumberOfMessages",
@@ -42,9 +45,74 @@ public record QueueConfig(boolean fifo, int visibilityTimeout, int messageRetent
         }
     }
 
+    /**
+     * Wharf's attribute, not the model's: how long a message its consumer gives back (a rollback,
+     * a recover, a failed listener) stays invisible, {@code min(maxDelaySeconds, initialDelaySeconds
+     * * multiplier^(receiveCount-1))}; the consumer applies it with ChangeMessageVisibility.
+     */
+    public record RedeliveryPolicy(int initialDelaySeconds, double multiplier, int maxDelaySeconds) {
+        public static final int MAX_SECONDS = 43200;
+        public static final double MAX_MULTIPLIER = 10.0;
+
+        /** Checks the ranges; fails naming the bad value. */
+        public RedeliveryPolicy {
+            check("initialDelaySeconds", initialDelaySeconds);
+            check("maxDelaySeconds", maxDelaySeconds);
+            if (!(multiplier >= 1.0 && multiplier <= MAX_MULTIPLIER)) {
+                throw new QueueServiceException(INVALID_PARAMETER_VALUE, REDELIVERY_POLICY + " multiplier "
+                        + multiplier + " is out of range 1.0.." + MAX_MULTIPLIER);
+            }
+            if (maxDelaySeconds < initialDelaySeconds) {
+                throw new QueueServiceException(INVALID_PARAMETER_VALUE, REDELIVERY_POLICY + " maxDelaySeconds "
+                        + maxDelaySeconds + " is below initialDelaySeconds " + initialDelaySeconds);
+            }
+        }
+
+        private static void check(String field, int seconds) {
+            if (seconds < 0 || seconds > MAX_SECONDS) {
+                throw new QueueServiceException(INVALID_PARAMETER_VALUE, REDELIVERY_POLICY + " " + field + " "
+                        + seconds + " is out of range 0.." + MAX_SECONDS);
+            }
+        }
+
+        /**
+         * Parses {@code {"initialDelaySeconds":1,"multiplier":2,"maxDelaySeconds":300}}; multiplier
+         * defaults to 1, maxDelaySeconds to 43200. Blank is no policy (null).
+         */
+        public static RedeliveryPolicy parse(String json) {
+            if (json.isBlank()) {
+                return null;
+            }
+            Map<String, String> fields = new LinkedHashMap<>(FlatJson.parse(json, REDELIVERY_POLICY));
+            String initial = fields.remove("initialDelaySeconds");
+            String multiplier = fields.remove("multiplier");
+            String max = fields.remove("maxDelaySeconds");
+            if (initial == null || !fields.isEmpty()) {
+                throw new QueueServiceException(INVALID_PARAMETER_VALUE, REDELIVERY_POLICY + " " + json
+                        + " must hold initialDelaySeconds, and may hold multiplier and maxDelaySeconds, nothing else");
+            }
+            double m;
+            try {
+                m = multiplier == null ? 1.0 : Double.parseDouble(multiplier);
+            } catch (NumberFormatException e) {
+                throw new QueueServiceException(INVALID_PARAMETER_VALUE, REDELIVERY_POLICY + " multiplier '"
+                        + multiplier + "' is not a number");
+            }
+            return new RedeliveryPolicy(range("initialDelaySeconds", initial, 0, MAX_SECONDS), m,
+                    max == null ? MAX_SECONDS : range("maxDelaySeconds", max, 0, MAX_SECONDS));
+        }
+
+        public String toJson() {
+            return "{\"initialDelaySeconds\":" + initialDelaySeconds + ",\"multiplier\":"
+                    + new java.math.BigDecimal(Double.toString(multiplier)).stripTrailingZeros().toPlainString()
+                    + ",\"maxDelaySeconds\":" + maxDelaySeconds + "}";
+        }
+    }
+
     /** The defaults of a new queue. */
     public static QueueConfig defaults(boolean fifo, int deduplicationWindow) {
-        return new QueueConfig(fifo, 30, 345600, 0, 0, 262144, null, false, deduplicationWindow, "queue");
+        return new QueueConfig(fifo, 30, 345600, 0, 0, 262144, null, false, deduplicationWindow, "queue",
+                null);
     }
 
     /** This config with {@code attributes} applied; fails naming the first bad name or value. */
@@ -70,22 +138,25 @@ public record QueueConfig(boolean fifo, int visibilityTimeout, int messageRetent
         return switch (name) {
             case VISIBILITY_TIMEOUT -> new QueueConfig(fifo, range(name, value, 0, 43200), messageRetentionPeriod,
                     delaySeconds, receiveMessageWaitTimeSeconds, maximumMessageSize, redrivePolicy,
-                    contentBasedDeduplication, deduplicationWindow, deduplicationScope);
+                    contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
             case MESSAGE_RETENTION_PERIOD -> new QueueConfig(fifo, visibilityTimeout,
                     range(name, value, 60, 1209600), delaySeconds, receiveMessageWaitTimeSeconds, maximumMessageSize,
-                    redrivePolicy, contentBasedDeduplication, deduplicationWindow, deduplicationScope);
+                    redrivePolicy, contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
             case DELAY_SECONDS -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod,
                     range(name, value, 0, 900), receiveMessageWaitTimeSeconds, maximumMessageSize, redrivePolicy,
-                    contentBasedDeduplication, deduplicationWindow, deduplicationScope);
+                    contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
             case RECEIVE_MESSAGE_WAIT_TIME_SECONDS -> new QueueConfig(fifo, visibilityTimeout,
                     messageRetentionPeriod, delaySeconds, range(name, value, 0, 20), maximumMessageSize,
-                    redrivePolicy, contentBasedDeduplication, deduplicationWindow, deduplicationScope);
+                    redrivePolicy, contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
             case MAXIMUM_MESSAGE_SIZE -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod,
                     delaySeconds, receiveMessageWaitTimeSeconds, range(name, value, 1024, 262144), redrivePolicy,
-                    contentBasedDeduplication, deduplicationWindow, deduplicationScope);
+                    contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
             case REDRIVE_POLICY -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod, delaySeconds,
                     receiveMessageWaitTimeSeconds, maximumMessageSize, parseRedrivePolicy(value),
-                    contentBasedDeduplication, deduplicationWindow, deduplicationScope);
+                    contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
+            case REDELIVERY_POLICY -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod, delaySeconds,
+                    receiveMessageWaitTimeSeconds, maximumMessageSize, redrivePolicy, contentBasedDeduplication,
+                    deduplicationWindow, deduplicationScope, RedeliveryPolicy.parse(value));
             case FIFO_QUEUE -> {
                 if (!value.equals(Boolean.toString(fifo))) {
                     throw new QueueServiceException(INVALID_PARAMETER_VALUE, "FifoQueue=" + value
@@ -95,10 +166,11 @@ public record QueueConfig(boolean fifo, int visibilityTimeout, int messageRetent
             }
             case CONTENT_BASED_DEDUPLICATION -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod,
                     delaySeconds, receiveMessageWaitTimeSeconds, maximumMessageSize, redrivePolicy,
-                    bool(name, value), deduplicationWindow, deduplicationScope);
+                    bool(name, value), deduplicationWindow, deduplicationScope, redeliveryPolicy);
             case DEDUPLICATION_WINDOW -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod,
                     delaySeconds, receiveMessageWaitTimeSeconds, maximumMessageSize, redrivePolicy,
-                    contentBasedDeduplication, range(name, value, 20, 604800), deduplicationScope);
+                    contentBasedDeduplication, range(name, value, 20, 604800), deduplicationScope,
+                    redeliveryPolicy);
             case DEDUPLICATION_SCOPE -> {
                 if (!value.equals("queue") && !value.equals("messageGroup")) {
                     throw new QueueServiceException(INVALID_PARAMETER_VALUE,
@@ -106,7 +178,7 @@ public record QueueConfig(boolean fifo, int visibilityTimeout, int messageRetent
                 }
                 yield new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod, delaySeconds,
                         receiveMessageWaitTimeSeconds, maximumMessageSize, redrivePolicy, contentBasedDeduplication,
-                        deduplicationWindow, value);
+                        deduplicationWindow, value, redeliveryPolicy);
             }
             default -> throw new QueueServiceException(INVALID_ATTRIBUTE_NAME, "unknown attribute " + name);
         };
@@ -122,6 +194,9 @@ public record QueueConfig(boolean fifo, int visibilityTimeout, int messageRetent
         a.put(MAXIMUM_MESSAGE_SIZE, Integer.toString(maximumMessageSize));
         if (redrivePolicy != null) {
             a.put(REDRIVE_POLICY, redrivePolicy.toJson());
+        }
+        if (redeliveryPolicy != null) {
+            a.put(REDELIVERY_POLICY, redeliveryPolicy.toJson());
         }
         if (fifo) {
             a.put(FIFO_QUEUE, "true");

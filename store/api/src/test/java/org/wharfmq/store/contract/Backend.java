@@ -19,6 +19,7 @@ import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.QueueService;
+import org.wharfmq.store.QueueStatistics;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.XaTransactions;
@@ -34,7 +35,7 @@ public final class Backend {
     /** The optional capabilities a store may offer through {@link QueueService#extension(Class)}. */
     public static final Set<Class<?>> CAPABILITIES = Collections.unmodifiableSet(new LinkedHashSet<>(List.of(
             Topics.class, Browsing.class, FilteredReceive.class, MessageOptions.class, Transactions.class,
-            XaTransactions.class, MessageMoves.class)));
+            XaTransactions.class, MessageMoves.class, QueueStatistics.class)));
 
     private final String name;
     private final UnaryOperator<String> storeUrl;

@@ -14,6 +14,7 @@ import org.wharfmq.store.Browsing;
 import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.MessageOptions;
+import org.wharfmq.store.QueueStatistics;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.XaTransactions;
@@ -71,7 +72,7 @@ class BackendTest {
         Backend masked = FULL.masked("Transactions,MessageOptions,attributes=10");
 
         assertEquals(Set.of(Topics.class, Browsing.class, FilteredReceive.class, XaTransactions.class,
-                MessageMoves.class),
+                MessageMoves.class, QueueStatistics.class),
                 masked.capabilities());
         assertFalse(masked.has(Transactions.class) || masked.has(MessageOptions.class));
         String url = masked.storeUrl("q");

@@ -66,6 +66,10 @@ public final class Rules {
      * from, and fails, naming it, on a message that was never dead-lettered.
      */
     public static final String MOVE_TASK_SOURCES = "move-task-sources";
+    /** QueueStatistics gives ApproximateAgeOfOldestMessage. */
+    public static final String AGE_OF_OLDEST_MESSAGE = "age-of-oldest-message";
+    /** QueueStatistics counts deduplicated sends and moves to a dead-letter queue, which the store decides. */
+    public static final String STORE_DECIDED_COUNTS = "store-decided-counts";
 
     /** Every id above. */
     public static final Set<String> DIFFERABLE = Set.of(SERVER_CLOCK, STALE_RECEIPT_HANDLE,
@@ -74,7 +78,7 @@ public final class Rules {
             EMPTY_BATCH, BATCH_ENTRY_IDS, BATCH_SEQUENCE_NUMBERS, RECEIVE_ATTEMPT_ID, QUEUE_NAME_LENGTH,
             FIFO_ATTRIBUTE_ON_STANDARD_NAME, UNKNOWN_QUEUE_ATTRIBUTES, FIFO_ONLY_ATTRIBUTES, QUEUE_ATTRIBUTES_SHOWN,
             QUEUE_ARN, ATTRIBUTE_BOUNDS, DEAD_LETTER_QUEUE_TYPE, SEND_MESSAGE_LIMITS, MOVE_TASK_COUNTS, FIFO_MOVE_TASKS,
-            MOVE_TASK_SOURCES, STANDARD_QUEUE_ORDER);
+            MOVE_TASK_SOURCES, STANDARD_QUEUE_ORDER, AGE_OF_OLDEST_MESSAGE, STORE_DECIDED_COUNTS);
 
     private Rules() {
     }

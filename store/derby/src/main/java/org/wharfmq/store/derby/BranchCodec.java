@@ -16,6 +16,8 @@ final class BranchCodec {
     private static final int SEND = 1;
     private static final int DELETE = 2;
     private static final int VISIBILITY = 3;
+    /** A delete with a release delay; a branch written before it has only DELETE, read as no delay. */
+    private static final int DELETE_RELEASING = 4;
 
     private BranchCodec() {
     }
@@ -41,9 +43,10 @@ final class BranchCodec {
                     out.writeLong(s.options().delayMillis());
                     out.writeLong(s.id());
                 } else if (op instanceof DerbyTransaction.Delete d) {
-                    out.writeByte(DELETE);
+                    out.writeByte(DELETE_RELEASING);
                     out.writeUTF(d.queueUrl());
                     out.writeUTF(d.receiptHandle());
+                    out.writeInt(d.releaseSeconds());
                 } else if (op instanceof DerbyTransaction.Visibility v) {
                     out.writeByte(VISIBILITY);
                     out.writeUTF(v.queueUrl());
@@ -79,7 +82,9 @@ final class BranchCodec {
                     // A publish filter does not survive a restart: the branch then publishes to every subscription.
                     ops.add(new DerbyTransaction.Send(url, topic, r, o, id, null, null));
                 } else if (type == DELETE) {
-                    ops.add(new DerbyTransaction.Delete(in.readUTF(), in.readUTF()));
+                    ops.add(new DerbyTransaction.Delete(in.readUTF(), in.readUTF(), 0));
+                } else if (type == DELETE_RELEASING) {
+                    ops.add(new DerbyTransaction.Delete(in.readUTF(), in.readUTF(), in.readInt()));
                 } else {
                     ops.add(new DerbyTransaction.Visibility(in.readUTF(), in.readUTF(), in.readInt()));
                 }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.QueueStatistics;
 import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.QueueConfig;
 
@@ -23,8 +24,9 @@ import org.wharfmq.store.model.QueueConfig;
 final class DerbyQueueAdmin {
     /** How long after a purge the queue cannot be purged again (PurgeQueueInProgress). */
     private static final long PURGE_INTERVAL_MILLIS = 60_000;
-    /** Attributes a queue may lack (RedrivePolicy unset, the FIFO ones on a standard queue): asking is no error. */
-    private static final Set<String> OPTIONAL_ATTRIBUTES = Set.of(QueueConfig.REDRIVE_POLICY, QueueConfig.FIFO_QUEUE,
+    /** Attributes a queue may lack (the policies unset, the FIFO ones on a standard queue): asking is no error. */
+    private static final Set<String> OPTIONAL_ATTRIBUTES = Set.of(QueueConfig.REDRIVE_POLICY,
+            QueueConfig.REDELIVERY_POLICY, QueueConfig.FIFO_QUEUE,
             QueueConfig.CONTENT_BASED_DEDUPLICATION, QueueConfig.DEDUPLICATION_WINDOW,
             QueueConfig.DEDUPLICATION_SCOPE);
 
@@ -126,6 +128,23 @@ final class DerbyQueueAdmin {
             store.unlock();
         }
         store.sync();
+    }
+
+    /** The queue's figures; its age is that of the oldest message in any state, by its send time. */
+    QueueStatistics.Snapshot statistics(String queueUrl) {
+        store.lock();
+        try {
+            QueueState q = store.queue(queueUrl);
+            long now = store.now();
+            store.advance(q, now);
+            long oldest = q.oldestSentAt();
+            Counters c = q.counters;
+            return new QueueStatistics.Snapshot(q.queued(), q.inflight(), q.delayed(),
+                    oldest < 0 ? 0 : Math.max(0, now - oldest) / 1000, c.sent, c.received, c.deleted,
+                    c.emptyReceives, c.deduplicated, c.movedToDeadLetterQueue);
+        } finally {
+            store.unlock();
+        }
     }
 
     Map<String, String> getQueueAttributes(String queueUrl, Collection<String> names) {

@@ -21,6 +21,7 @@ import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.MessageView;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.QueueStatistics;
 import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.SendBatchEntry;
@@ -37,15 +38,16 @@ import org.wharfmq.store.XaTransactions;
  * The queue model on Derby, as the SPI sees it. This facade only delegates: administration to
  * {@link DerbyQueueAdmin}, sends to {@link Sends}, receives and browsing to {@link Receives},
  * deletes and visibility changes to {@link InFlight}, topics to {@link DerbyTopics}, transactions
- * to {@link DerbyTransaction} and {@link DerbyXAResource}, message move tasks to {@link MoveTasks}.
- * Those decide in the in-memory index ({@link Store}) and make their changes durable through the {@link Journal}. Most calls return
+ * to {@link DerbyTransaction} and {@link DerbyXAResource}, message move tasks to {@link MoveTasks},
+ * statistics to {@link DerbyQueueAdmin}. Those decide in the in-memory index ({@link Store}) and make
+ * their changes durable through the {@link Journal}. Most calls return
  * once their change is committed; two do not wait: consumeMessage hands its messages out before
  * their delete is written (a crash before the next commit delivers them again), and a non-durable
  * send to a standard queue or a topic, which is never written: the message lives in the index only,
  * within the store's in-memory limit (to a FIFO queue it is written, without waiting).
  */
 public final class DerbyQueueService implements QueueService, MessageOptions, FilteredReceive, Browsing,
-        Transactions, XaTransactions, MessageMoves {
+        Transactions, XaTransactions, MessageMoves, QueueStatistics {
 
     private final Store store;
     private final DerbyQueueAdmin admin;
@@ -133,6 +135,11 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
     @Override
     public void setQueueAttributes(String queueUrl, Map<String, String> attributes) {
         admin.setQueueAttributes(queueUrl, attributes);
+    }
+
+    @Override
+    public QueueStatistics.Snapshot statistics(String queueUrl) {
+        return admin.statistics(queueUrl);
     }
 
     // ---- messages ----

@@ -38,7 +38,8 @@ class DerbyTransaction implements StoreTransaction {
         }
     }
 
-    record Delete(String queueUrl, String receiptHandle) implements Op {
+    /** A delete; {@code releaseSeconds}: how long the message stays invisible if an XA rollback gives it back. */
+    record Delete(String queueUrl, String receiptHandle, int releaseSeconds) implements Op {
     }
 
     record Visibility(String queueUrl, String receiptHandle, int seconds) implements Op {
@@ -80,6 +81,7 @@ class DerbyTransaction implements StoreTransaction {
             Sends.Plan plan = sends.plan(q, request, options);
             Long original = plan.dedupKey() == null ? null : original(q, plan);
             if (original != null) {
+                q.counters.deduplicated++;
                 return new SendResult(null, store.messageId(original), plan.md5(), null);
             }
             long row = store.nextId();
@@ -123,8 +125,14 @@ class DerbyTransaction implements StoreTransaction {
 
     @Override
     public void deleteMessage(String queueUrl, String receiptHandle) {
+        deleteMessage(queueUrl, receiptHandle, 0);
+    }
+
+    @Override
+    public void deleteMessage(String queueUrl, String receiptHandle, int releaseSeconds) {
         checkActive();
-        ops.add(new Delete(queueUrl, receiptHandle));
+        Receives.checkVisibilityTimeout(releaseSeconds);
+        ops.add(new Delete(queueUrl, receiptHandle, releaseSeconds));
     }
 
     @Override
@@ -210,6 +218,7 @@ class DerbyTransaction implements StoreTransaction {
             if (m.state == Msg.HELD) {
                 m.queue.unhold(m);
             }
+            m.queue.counters.deleted++;
             m.queue.remove(m);
             steps.add(store.forget(m));
         }

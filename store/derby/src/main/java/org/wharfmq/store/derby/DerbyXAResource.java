@@ -14,7 +14,7 @@ import org.wharfmq.store.StoreXAResource;
 /**
  * XA over store transactions. Prepare checks the branch, holds the messages it deletes or changes,
  * and writes the branch durably (table WHARF_PREPARED); commit applies it; rollback releases them,
- * and makes the messages it would have deleted visible again at once.
+ * and makes the messages it would have deleted visible again, after each delete's release delay.
  * Branches live in the store's {@link XaBranches}, so any resource of the store may finish a
  * branch, also after a restart.
  */
@@ -176,8 +176,9 @@ final class DerbyXAResource implements StoreXAResource {
     }
 
     /**
-     * Makes the messages a branch that will not commit would have deleted visible again at once,
-     * as a rolled-back session's are, when their receipt handles are still current. Under the lock.
+     * Makes the messages a branch that will not commit would have deleted visible again after
+     * their deletes' release delays (the consumer's redelivery backoff), as a rolled-back session's
+     * are, when their receipt handles are still current. Under the lock.
      * The transaction manager, not the consumer, decides a rollback, so the consumer cannot do it.
      */
     private void releaseConsumed(XaBranches.Branch b, long now) {
@@ -185,7 +186,7 @@ final class DerbyXAResource implements StoreXAResource {
             if (op instanceof DerbyTransaction.Delete d) {
                 try {
                     Msg m = store.currentMessage(store.queue(d.queueUrl()), d.receiptHandle(), true);
-                    store.changeVisibility(m, now);
+                    store.changeVisibility(m, now + d.releaseSeconds() * 1000L);
                 } catch (QueueServiceException e) {
                     // Deleted, received again or back in the queue since: nothing to release.
                 }

@@ -32,6 +32,7 @@ final class InFlight {
             QueueState q = store.queue(queueUrl);
             store.advance(q, store.now());
             Msg m = store.currentMessage(q, receiptHandle, false);
+            q.counters.deleted++;
             if (m.leased) {
                 // Its receive was not waited for; neither is its delete.
                 m.queue.remove(m);

@@ -42,6 +42,8 @@ abstract class QueueState {
 
     /** Grows whenever a message becomes visible, so a receive that looked away can tell. */
     long arrivals;
+    /** What was done to this queue since the store was opened. */
+    final Counters counters = new Counters();
     /** System.nanoTime() of the last receive call on this queue, for pacing non-durable senders. */
     long lastReceiveNanos = Long.MIN_VALUE / 2;
     private int queued;
@@ -225,6 +227,12 @@ abstract class QueueState {
 
     int queued() {
         return queued;
+    }
+
+    /** When the oldest message still in the queue was sent, or -1 if none; right after {@link #advance}. */
+    final long oldestSentAt() {
+        Msg head = retention.peek();
+        return head == null ? -1 : head.sentAt;
     }
 
     int inflight() {

@@ -229,6 +229,11 @@ final class Receives {
                 }
                 q = store.queue(r.queueUrl());
             }
+            if (delivered.isEmpty()) {
+                q.counters.emptyReceives++;
+            } else {
+                q.counters.received += delivered.size();
+            }
         } finally {
             store.unlock();
         }
@@ -254,6 +259,7 @@ final class Receives {
             for (Msg m : held) {
                 // A purge or a queue deletion may have taken it meanwhile.
                 if (store.contains(m) && m.state == Msg.INFLIGHT) {
+                    m.queue.counters.deleted++;
                     m.queue.remove(m);
                     steps.add(store.forget(m));
                 }
@@ -311,6 +317,7 @@ final class Receives {
             if (canRedrive && m.receiveCount >= redrive.maxReceiveCount()) {
                 // Remembered for a message move task that takes it back.
                 m.sourceQueueId = q.id;
+                q.counters.movedToDeadLetterQueue++;
                 steps.add(store.move(m, dlq, now));
                 return QueueState.Decision.REMOVED;
             }

@@ -188,10 +188,12 @@ final class Sends {
             dedup = store.dedup(q);
             Dedup.Entry original = dedup.find(p.dedupKey, now, q.config.deduplicationWindow() * 1000L);
             if (original != null) {
+                q.counters.deduplicated++;
                 return new Applied(new SendResult(null, store.messageId(original.bodyId()), p.md5(),
                         sequenceNumber(original.seq())), null, null, original.durable(), 0);
             }
         }
+        q.counters.sent++;
         long row = rowId >= 0 ? rowId : store.nextId();
         long seq = rowId >= 0 ? store.nextId() : row;
         long bodyId = sharedBody != null ? sharedBody : row;

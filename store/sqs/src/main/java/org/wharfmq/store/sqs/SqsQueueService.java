@@ -2,6 +2,7 @@ package org.wharfmq.store.sqs;
 
 import static org.wharfmq.store.ErrorCodes.INVALID_ATTRIBUTE_NAME;
 import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
+import static org.wharfmq.store.ErrorCodes.QUEUE_ALREADY_EXISTS;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -30,6 +31,7 @@ import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.MessageView;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.QueueStatistics;
 import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.SendBatchEntry;
@@ -40,6 +42,7 @@ import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.VisibilityChange;
 import org.wharfmq.store.model.Names;
+import org.wharfmq.store.model.QueueConfig;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
@@ -63,9 +66,11 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * receive's deletes go out in batches (see {@link Deletes}). Topics ({@link SqsTopics}) and local
  * transactions ({@link SqsTransaction}) are extensions; the messages they send carry Wharf's
  * MessageId in the attribute {@value #ID_ATTRIBUTE}, so one user attribute of SQS's 10 is kept
- * for it, and queue names starting with {@value SqsTopics#RESERVED} are the topics'.
+ * for it, and queue names starting with {@value SqsTopics#RESERVED} are the topics'. Statistics
+ * count what this process did ({@link Counts}), beside the server's Approximate* counts. Wharf's
+ * RedeliveryPolicy attribute, which a server refuses, is kept as a queue tag ({@link RedeliveryTag}).
  */
-final class SqsQueueService implements QueueService, FilteredReceive, Transactions {
+final class SqsQueueService implements QueueService, FilteredReceive, Transactions, QueueStatistics {
     /** The message attribute that carries a MessageId Wharf gave; receive shows it as the MessageId. */
     static final String ID_ATTRIBUTE = "wharf.id";
     /** What {@value #ID_ATTRIBUTE} with a UUID takes of a message's size: its name, type and value. */
@@ -83,6 +88,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
     private final Deletes deletes;
     private final SqsTopics topics;
     private final SqsMessageMoves moves = new SqsMessageMoves(this);
+    private final Counts counts = new Counts();
     private final Map<String, Boolean> contentBasedDeduplication = new ConcurrentHashMap<>();
 
     SqsQueueService(SqsOptions options, Clock clock) {
@@ -128,12 +134,25 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
             throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue name '" + queueName + "' starts with '"
                     + SqsTopics.RESERVED + "', which the SQS backend keeps for the queues of topics");
         }
-        Map<String, String> a = serverAttributes(attributes == null ? Map.of() : attributes);
+        Map<String, String> given = new LinkedHashMap<>(attributes == null ? Map.of() : attributes);
+        String redelivery = RedeliveryTag.take(given);
+        Map<String, String> a = serverAttributes(given);
         if (fifo) {
             a.putIfAbsent("FifoQueue", "true");
         }
-        return SqsErrors.call("CreateQueue " + queueName, () -> client.createQueue(r -> r
-                .queueName(options.serverName(queueName)).attributesWithStrings(a)).queueUrl());
+        Map<String, String> tags = redelivery == null || redelivery.isEmpty() ? null
+                : Map.of(RedeliveryTag.KEY, redelivery);
+        String url = SqsErrors.call("CreateQueue " + queueName, () -> client.createQueue(r -> r
+                .queueName(options.serverName(queueName)).attributesWithStrings(a).tags(tags)).queueUrl());
+        if (redelivery != null) {
+            // The server returns an existing queue whatever its tags: compare as it compares attributes.
+            String existing = queueTags(url).get(RedeliveryTag.KEY);
+            if (!redelivery.equals(existing == null ? "" : existing)) {
+                throw new QueueServiceException(QUEUE_ALREADY_EXISTS, "queue " + queueName
+                        + " exists with a different " + QueueConfig.REDELIVERY_POLICY);
+            }
+        }
+        return url;
     }
 
     /** CreateQueue of a standard queue by its server name, with {@code tags}. */
@@ -185,6 +204,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         prefetch.forget(queueUrl);
         contentBasedDeduplication.remove(queueUrl);
         SqsErrors.call("DeleteQueue " + queueUrl, () -> client.deleteQueue(r -> r.queueUrl(queueUrl)));
+        counts.forget(queueUrl);
     }
 
     @Override
@@ -246,7 +266,9 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
     public Map<String, String> getQueueAttributes(String queueUrl, Collection<String> names) {
         boolean all = names.contains("All");
         boolean window = all || names.contains(DEDUPLICATION_WINDOW);
-        List<String> asked = names.stream().filter(n -> !n.equals(DEDUPLICATION_WINDOW)).toList();
+        boolean redelivery = all || names.contains(QueueConfig.REDELIVERY_POLICY);
+        List<String> asked = names.stream()
+                .filter(n -> !n.equals(DEDUPLICATION_WINDOW) && !n.equals(QueueConfig.REDELIVERY_POLICY)).toList();
         Map<String, String> got = asked.isEmpty() ? new LinkedHashMap<>()
                 : new LinkedHashMap<>(SqsErrors.call("GetQueueAttributes " + queueUrl, () -> client
                         .getQueueAttributes(r -> r.queueUrl(queueUrl).attributeNamesWithStrings(asked))
@@ -254,19 +276,33 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         if (window && Names.isFifo(name(queueUrl))) {
             got.put(DEDUPLICATION_WINDOW, SQS_DEDUPLICATION_WINDOW);
         }
+        if (redelivery) {
+            String tag = queueTags(queueUrl).get(RedeliveryTag.KEY);
+            if (tag != null) {
+                got.put(QueueConfig.REDELIVERY_POLICY, RedeliveryTag.toAttribute(tag));
+            }
+        }
         return got;
     }
 
     @Override
     public void setQueueAttributes(String queueUrl, Map<String, String> attributes) {
-        Map<String, String> a = serverAttributes(attributes);
-        if (a.isEmpty()) {
-            return;
+        Map<String, String> given = new LinkedHashMap<>(attributes);
+        String redelivery = RedeliveryTag.take(given);
+        Map<String, String> a = serverAttributes(given);
+        if (!a.isEmpty()) {
+            SqsErrors.call("SetQueueAttributes " + queueUrl,
+                    () -> client.setQueueAttributes(r -> r.queueUrl(queueUrl).attributesWithStrings(a)));
+            prefetch.forget(queueUrl);
+            contentBasedDeduplication.remove(queueUrl);
         }
-        SqsErrors.call("SetQueueAttributes " + queueUrl,
-                () -> client.setQueueAttributes(r -> r.queueUrl(queueUrl).attributesWithStrings(a)));
-        prefetch.forget(queueUrl);
-        contentBasedDeduplication.remove(queueUrl);
+        if (redelivery != null && redelivery.isEmpty()) {
+            SqsErrors.call("UntagQueue " + queueUrl,
+                    () -> client.untagQueue(r -> r.queueUrl(queueUrl).tagKeys(RedeliveryTag.KEY)));
+        } else if (redelivery != null) {
+            SqsErrors.call("TagQueue " + queueUrl, () -> client.tagQueue(r -> r.queueUrl(queueUrl)
+                    .tags(Map.of(RedeliveryTag.KEY, redelivery))));
+        }
     }
 
     // ---- messages ----
@@ -277,6 +313,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
                 .queueUrl(m.queueUrl()).messageBody(m.messageBody()).delaySeconds(m.delaySeconds())
                 .messageAttributes(toServer(m.messageAttributes())).messageGroupId(m.messageGroupId())
                 .messageDeduplicationId(m.messageDeduplicationId())));
+        counts.sent(m.queueUrl(), 1);
         return new SendResult(null, response.messageId(), response.md5OfMessageBody(), response.sequenceNumber());
     }
 
@@ -293,13 +330,19 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         List<SendResult> ok = new ArrayList<>();
         response.successful().forEach(s -> ok.add(new SendResult(s.id(), s.messageId(), s.md5OfMessageBody(),
                 s.sequenceNumber())));
+        counts.sent(queueUrl, ok.size());
         return new BatchResult<>(ok, SqsErrors.entries(response.failed()));
     }
 
     @Override
     public List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request) {
         List<ReceivedMessage> held = prefetch.takeHeld(request);
-        return held.isEmpty() ? fetch(request) : held;
+        return counted(request, held.isEmpty() ? fetch(request) : held);
+    }
+
+    private List<ReceivedMessage> counted(ReceiveMessageRequest request, List<ReceivedMessage> got) {
+        counts.received(request.queueUrl(), got.size());
+        return got;
     }
 
     /** One ReceiveMessage request to the server. */
@@ -350,6 +393,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
     public void deleteMessage(String queueUrl, String receiptHandle) {
         SqsErrors.call("DeleteMessage from " + queueUrl,
                 () -> client.deleteMessage(r -> r.queueUrl(queueUrl).receiptHandle(receiptHandle)));
+        counts.deleted(queueUrl, 1);
     }
 
     @Override
@@ -360,6 +404,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         }
         var response = SqsErrors.call("DeleteMessageBatch from " + queueUrl,
                 () -> client.deleteMessageBatch(r -> r.queueUrl(queueUrl).entries(out)));
+        counts.deleted(queueUrl, response.successful().size());
         return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(),
                 SqsErrors.entries(response.failed()));
     }
@@ -385,18 +430,28 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
                 SqsErrors.entries(response.failed()));
     }
 
+    /**
+     * The server's Approximate* counts, and what this process counted; the age of the oldest message,
+     * deduplicated sends and moves to a dead-letter queue are not in the SQS API: UNKNOWN.
+     */
+    @Override
+    public QueueStatistics.Snapshot statistics(String queueUrl) {
+        return counts.snapshot(queueUrl, getQueueAttributes(queueUrl, Counts.ATTRIBUTES));
+    }
+
     // ---- FilteredReceive ----
 
     @Override
     public List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request, long waitMillis,
                                                 Predicate<MessageView> filter, BooleanSupplier cancelled) {
-        return prefetch.receive(request, waitMillis, filter, cancelled);
+        return counted(request, prefetch.receive(request, waitMillis, filter, cancelled));
     }
 
     @Override
     public List<ReceivedMessage> consumeMessage(ReceiveMessageRequest request, long waitMillis,
                                                 Predicate<MessageView> filter, BooleanSupplier cancelled) {
-        List<ReceivedMessage> got = prefetch.receive(request.withAttemptId(null), waitMillis, filter, cancelled);
+        List<ReceivedMessage> got = counted(request,
+                prefetch.receive(request.withAttemptId(null), waitMillis, filter, cancelled));
         for (ReceivedMessage m : got) {
             if (Names.isFifo(name(request.queueUrl()))) {
                 // The server holds the group back until this delete: the next receive waits for it anyway.

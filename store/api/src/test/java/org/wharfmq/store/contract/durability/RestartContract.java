@@ -304,6 +304,39 @@ public abstract class RestartContract {
         assertEquals(List.of(), receive(url, 30));
     }
 
+    @Test
+    void redeliveryPolicySurvivesRestart() {
+        String url = service.createQueue("orders", Map.of("RedeliveryPolicy",
+                "{\"initialDelaySeconds\":2,\"multiplier\":1.5,\"maxDelaySeconds\":90}"));
+
+        reopen();
+
+        assertEquals("{\"initialDelaySeconds\":2,\"multiplier\":1.5,\"maxDelaySeconds\":90}",
+                service.getQueueAttributes(url, List.of("RedeliveryPolicy")).get("RedeliveryPolicy"));
+    }
+
+    @Test
+    void preparedDeletesReleaseDelaySurvivesRestart() throws Exception {
+        String url = service.createQueue("orders", Map.of());
+        service.sendMessage(SendMessageRequest.of(url, "a"));
+        String handle = receive(url, 60).get(0).receiptHandle();
+        TestXid xid = TestXid.of("release-delay");
+        StoreXAResource xa = backend().capability(service, XaTransactions.class).xaResource();
+        xa.start(xid, XAResource.TMNOFLAGS);
+        xa.current().orElseThrow().deleteMessage(url, handle, 10);
+        xa.end(xid, XAResource.TMSUCCESS);
+        xa.prepare(xid);
+
+        reopen();
+
+        StoreXAResource again = backend().capability(service, XaTransactions.class).xaResource();
+        again.rollback(find(again.recover(XAResource.TMSTARTRSCAN), xid));
+        clock.advanceSeconds(9);
+        assertEquals(List.of(), receive(url, 30), "hidden for the release delay");
+        clock.advanceSeconds(1);
+        assertEquals(1, receive(url, 30).size());
+    }
+
     private void prepareSend(TestXid xid, String url, String body) throws Exception {
         StoreXAResource xa = backend().capability(service, XaTransactions.class).xaResource();
         xa.start(xid, XAResource.TMNOFLAGS);

@@ -262,4 +262,42 @@ public abstract class XaContract {
 
         assertEquals(List.of(), bodies(), "the new receive keeps it hidden");
     }
+
+    /** Receives the one message with a 30 s visibility timeout and deletes it in {@code xid}, released {@code seconds} after a rollback. */
+    private void deleteInBranchReleasing(TestXid xid, int seconds) throws XAException {
+        String handle = service.receiveMessage(ReceiveMessageRequest.of(url, 1).withVisibilityTimeout(30)).get(0)
+                .receiptHandle();
+        xa.start(xid, XAResource.TMNOFLAGS);
+        xa.current().orElseThrow().deleteMessage(url, handle, seconds);
+        xa.end(xid, XAResource.TMSUCCESS);
+    }
+
+    @Test
+    void rollbackOfAnEndedBranchReleasesItsConsumedMessageAfterTheDeletesReleaseDelay() throws Exception {
+        service.sendMessage(SendMessageRequest.of(url, "a"));
+        TestXid xid = TestXid.of("ended-delayed");
+        deleteInBranchReleasing(xid, 5);
+
+        xa.rollback(xid);
+
+        clock.advanceSeconds(4);
+        assertEquals(List.of(), bodies(), "hidden for the release delay");
+        clock.advanceSeconds(1);
+        assertEquals(List.of("a"), bodies(), "visible once the release delay ends, before its visibility timeout");
+    }
+
+    @Test
+    void rollbackOfAPreparedBranchReleasesItsConsumedMessageAfterTheDeletesReleaseDelay() throws Exception {
+        service.sendMessage(SendMessageRequest.of(url, "a"));
+        TestXid xid = TestXid.of("prepared-delayed");
+        deleteInBranchReleasing(xid, 8);
+        xa.prepare(xid);
+
+        xa.rollback(xid);
+
+        clock.advanceSeconds(7);
+        assertEquals(List.of(), bodies(), "hidden for the release delay");
+        clock.advanceSeconds(1);
+        assertEquals(List.of("a"), bodies());
+    }
 }

@@ -75,6 +75,12 @@ public final class SqsBackends {
             Map.entry(SEND_MESSAGE_LIMITS, "the backend keeps one of SendMessage's 10 message attributes, and 64"
                     + " bytes of the size, for Wharf's MessageId of messages sent in a transaction or published: "
                     + API + "API_SendMessage.html"),
+            Map.entry(AGE_OF_OLDEST_MESSAGE, "ApproximateAgeOfOldestMessage is a CloudWatch metric, not a queue"
+                    + " attribute of the SQS API, so the backend reports it as UNKNOWN: "
+                    + API + "API_GetQueueAttributes.html"),
+            Map.entry(STORE_DECIDED_COUNTS, "the server deduplicates sends and moves messages to a dead-letter"
+                    + " queue without telling the client (a duplicate's SendMessage answers like the original's),"
+                    + " so the backend reports those counts as UNKNOWN: " + GUIDE + "sqs-dead-letter-queues.html"),
             Map.entry(DEAD_LETTER_QUEUE_TYPE, "ElasticMQ accepts a dead-letter queue of the other type (FIFO for a"
                     + " standard queue), which SQS refuses: " + GUIDE + "sqs-dead-letter-queues.html"),
             Map.entry(STANDARD_QUEUE_ORDER, "SQS's standard queues keep send order only at best, and ElasticMQ's"
@@ -91,7 +97,8 @@ public final class SqsBackends {
 
     public static final Backend SQS = Backend.of("sqs on ElasticMQ", name -> ElasticMq.shared().storeUrl(prefix(name)))
             .withCapabilities(Set.of(FilteredReceive.class, org.wharfmq.store.Topics.class,
-                    org.wharfmq.store.Transactions.class, org.wharfmq.store.MessageMoves.class))
+                    org.wharfmq.store.Transactions.class, org.wharfmq.store.MessageMoves.class,
+                    org.wharfmq.store.QueueStatistics.class))
             .withDifferences(DIFFERENCES);
 
     private SqsBackends() {
