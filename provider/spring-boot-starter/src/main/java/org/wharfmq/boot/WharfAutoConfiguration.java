@@ -15,6 +15,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.jms.connection.CachingConnectionFactory;
 import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.jms.management.WharfMetrics;
 
 /**
  * A Wharf connection factory for Boot's JMS auto-configuration, which then builds the JmsTemplate
@@ -91,6 +92,17 @@ public class WharfAutoConfiguration {
         WharfBoot4HealthIndicator wharfHealthIndicator(
                 @Qualifier("wharfConnectionFactory") WharfConnectionFactory wharf) {
             return new WharfBoot4HealthIndicator(wharf);
+        }
+    }
+
+    /** Wharf's Micrometer binder; Boot binds it to the application's MeterRegistry. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "io.micrometer.core.instrument.binder.MeterBinder")
+    static class Metrics {
+        @Bean
+        @ConditionalOnMissingBean(name = "wharfMetrics")
+        WharfMetrics wharfMetrics(@Qualifier("wharfConnectionFactory") WharfConnectionFactory wharf) {
+            return new WharfMetrics(wharf);
         }
     }
 
