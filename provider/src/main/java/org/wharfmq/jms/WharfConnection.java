@@ -188,6 +188,7 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
         } finally {
             startLock.unlock();
         }
+        sessions.forEach(WharfSession::stopped);
         // Wait for listeners running now to return.
         for (WharfSession s : sessions) {
             s.awaitDeliveryIdle();

@@ -151,6 +151,13 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
             }
             Delivery d = take(Math.max(0, left), consume);
             if (d != null) {
+                if (!consume && !session.connection.isStarted()) {
+                    // Fetched as the connection stopped: a stopped connection delivers nothing, so keep it for after start.
+                    synchronized (buffer) {
+                        buffer.addFirst(d);
+                    }
+                    continue;
+                }
                 if (!expired(d)) {
                     return d;
                 }
@@ -188,7 +195,7 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
         }
         long waitMillis = Math.min(TimeUnit.NANOSECONDS.toMillis(nanos), session.connection.pollSliceMillis());
         List<Delivery> got = session.connection.gateway.fetch(consume ? consumeOne : fetchSome, waitMillis, consume,
-                lease, () -> closed);
+                lease, () -> closed || !session.connection.isStarted());
         if (consume || got.size() <= 1) {
             return got.isEmpty() ? null : got.get(0);
         }
@@ -251,6 +258,11 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
         if (closed || session.isClosed()) {
             throw new IllegalStateException("the consumer is closed");
         }
+    }
+
+    /** The connection stopped: a receive waiting in the store ends now, taking nothing. */
+    void stopped() {
+        session.connection.gateway.wakeUp(source.queueUrl());
     }
 
     @Override

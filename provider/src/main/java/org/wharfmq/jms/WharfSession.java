@@ -105,6 +105,11 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
         lane.awaitIdle();
     }
 
+    /** The connection stopped: receives waiting in the store end now. */
+    void stopped() {
+        consumers.forEach(WharfConsumer::stopped);
+    }
+
     void checkOpen() throws IllegalStateException {
         if (closed) {
             throw new IllegalStateException("the session is closed");

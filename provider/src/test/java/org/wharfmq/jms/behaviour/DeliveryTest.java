@@ -2,12 +2,14 @@ package org.wharfmq.jms.behaviour;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -31,6 +33,42 @@ import org.wharfmq.jms.testing.TestStores;
 class DeliveryTest {
     private static String url() {
         return TestStores.url("delivery");
+    }
+
+    @Test
+    void aReceiveWaitingWhenItsConnectionStopsTakesNothingUntilTheConnectionStartsAgain() throws Exception {
+        WharfConnectionFactory factory = new WharfConnectionFactory(url());
+        try (Connection c = factory.createConnection(); Connection sender = factory.createConnection()) {
+            c.start();
+            Session s = c.createSession(false, Session.CLIENT_ACKNOWLEDGE);
+            Queue q = s.createQueue("stopped-receive");
+            MessageConsumer consumer = s.createConsumer(q);
+            Thread[] receiver = new Thread[1];
+            CompletableFuture<Message> waiting = CompletableFuture.supplyAsync(() -> {
+                receiver[0] = Thread.currentThread();
+                try {
+                    return consumer.receive(1500);
+                } catch (JMSException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (receiver[0] == null || receiver[0].getState() != Thread.State.TIMED_WAITING) {
+                assertTrue(System.nanoTime() < deadline, "the receive never waited");
+                Thread.onSpinWait();
+            }
+
+            c.stop();
+            Session ss = sender.createSession();
+            ss.createProducer(q).send(ss.createTextMessage("sent while stopped"));
+
+            assertNull(waiting.get(10, TimeUnit.SECONDS), "a stopped connection delivered a message");
+            c.start();
+            Message m = consumer.receive(2000);
+            assertNotNull(m, "the message was kept for the restarted connection");
+            assertEquals("sent while stopped", ((TextMessage) m).getText());
+            m.acknowledge();
+        }
     }
 
     @Test
