@@ -14,12 +14,10 @@ import org.wharfmq.store.QueueStatistics;
 public final class Admin {
     private final StoreGateway gateway;
     private final QueueService service;
-    private final QueueStatistics statistics;
 
-    Admin(StoreGateway gateway, QueueService service, QueueStatistics statistics) {
+    Admin(StoreGateway gateway, QueueService service) {
         this.gateway = gateway;
         this.service = service;
-        this.statistics = statistics;
     }
 
     public void createQueue(String name, Map<String, String> attributes) throws JMSException {
@@ -32,7 +30,7 @@ public final class Admin {
      * -1 where the backend cannot give one.
      */
     public Map<String, Long> statistics(String name) throws JMSException {
-        gateway.requireStatistics("queue statistics");
+        QueueStatistics statistics = gateway.require(QueueStatistics.class, "queue statistics");
         String url = gateway.existingQueue(name);
         return Errors.call(() -> statistics.statistics(url).byName());
     }

@@ -302,7 +302,7 @@ public final class StoreGateway {
 
     /** Administration by queue name; see {@link Admin}. */
     public Admin admin() {
-        return new Admin(this, service, statistics);
+        return new Admin(this, service);
     }
 
     void forgetQueue(String name) {
@@ -321,11 +321,6 @@ public final class StoreGateway {
     /** A queue made by administration, which the JMX view shows from now on. */
     void noticeQueue(String name) {
         mbeans.queueAdded(name);
-    }
-
-    /** Fails unless the backend offers queue statistics, which {@code what} needs. */
-    void requireStatistics(String what) throws JMSException {
-        require(statistics, "QueueStatistics", what);
     }
 
     // ---- send ----

@@ -33,12 +33,6 @@ final class InFlight {
             store.advance(q, store.now());
             Msg m = store.currentMessage(q, receiptHandle, false);
             q.counters.deleted++;
-            if (m.leased) {
-                // Its receive was not waited for; neither is its delete.
-                m.queue.remove(m);
-                store.journal().post(store.forget(m));
-                return;
-            }
             done = store.delete(m);
         } finally {
             store.unlock();

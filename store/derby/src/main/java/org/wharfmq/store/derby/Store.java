@@ -333,10 +333,18 @@ final class Store {
         return m;
     }
 
-    /** Deletes a message the caller may delete (checked); durable when the future completes. Under the lock. */
+    /**
+     * Deletes a message the caller may delete (checked); durable when the future completes. A leased
+     * message's receive was not waited for, and neither is its delete: it is posted, and the future
+     * is complete at once. Under the lock.
+     */
     CompletableFuture<Void> delete(Msg m) {
         assert locked();
         m.queue.remove(m);
+        if (m.leased) {
+            journal.post(forget(m));
+            return CompletableFuture.completedFuture(null);
+        }
         return journal.submit(forget(m), null);
     }
 
