@@ -3,9 +3,9 @@ package org.wharfmq.jms;
 import jakarta.jms.JMSException;
 import jakarta.jms.Session;
 import org.wharfmq.jms.gateway.Delivery;
-import org.wharfmq.jms.gateway.Redelivery;
 import org.wharfmq.jms.gateway.StoreGateway;
 import org.wharfmq.jms.gateway.Unit;
+import org.wharfmq.store.model.RedeliveryPolicy;
 
 /**
  * What becomes of the messages a session hands to the application: one strategy per
@@ -26,9 +26,9 @@ import org.wharfmq.jms.gateway.Unit;
 abstract class Acknowledgement {
     final StoreGateway gateway;
     /** The consumer's own redelivery backoff (connection URL, MDB activation), or null for the queue's. */
-    final Redelivery redelivery;
+    final RedeliveryPolicy redelivery;
 
-    Acknowledgement(StoreGateway gateway, Redelivery redelivery) {
+    Acknowledgement(StoreGateway gateway, RedeliveryPolicy redelivery) {
         this.gateway = gateway;
         this.redelivery = redelivery;
     }
@@ -41,7 +41,7 @@ abstract class Acknowledgement {
     /** The strategy for a session of this mode. */
     static Acknowledgement of(WharfSession session, StoreGateway gateway, boolean transacted, int mode, boolean xa)
             throws JMSException {
-        Redelivery redelivery = session.connection.options.redelivery();
+        RedeliveryPolicy redelivery = session.connection.options.redelivery();
         if (xa) {
             return new XaAcknowledgement(gateway, redelivery, session.durableAutoAck());
         }

@@ -3,9 +3,9 @@ package org.wharfmq.jms;
 import java.util.List;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.Delivery;
-import org.wharfmq.jms.gateway.Redelivery;
 import org.wharfmq.jms.gateway.StoreGateway;
 import org.wharfmq.jms.gateway.Unit;
+import org.wharfmq.store.model.RedeliveryPolicy;
 
 /**
  * AUTO_ACKNOWLEDGE and DUPS_OK_ACKNOWLEDGE: a message is deleted once the application has it.
@@ -26,7 +26,7 @@ final class Automatic extends Acknowledgement {
     /** Set by recover() inside a listener: the current message comes again. */
     private volatile boolean recoverCurrent;
 
-    Automatic(StoreGateway gateway, Redelivery redelivery, boolean durable) {
+    Automatic(StoreGateway gateway, RedeliveryPolicy redelivery, boolean durable) {
         super(gateway, redelivery);
         this.durable = durable;
     }

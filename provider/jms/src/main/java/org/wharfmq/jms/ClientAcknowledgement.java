@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.Delivery;
-import org.wharfmq.jms.gateway.Redelivery;
 import org.wharfmq.jms.gateway.StoreGateway;
 import org.wharfmq.jms.gateway.Unit;
+import org.wharfmq.store.model.RedeliveryPolicy;
 
 /**
  * CLIENT_ACKNOWLEDGE (acknowledging a message acknowledges every message the session consumed)
@@ -18,7 +18,7 @@ final class ClientAcknowledgement extends Acknowledgement {
     private final boolean individual;
     private final List<Delivery> unacked = new ArrayList<>();
 
-    ClientAcknowledgement(StoreGateway gateway, Redelivery redelivery, WharfSession session, boolean individual) {
+    ClientAcknowledgement(StoreGateway gateway, RedeliveryPolicy redelivery, WharfSession session, boolean individual) {
         super(gateway, redelivery);
         this.session = session;
         this.individual = individual;

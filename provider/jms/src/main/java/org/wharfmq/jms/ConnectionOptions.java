@@ -3,8 +3,8 @@ package org.wharfmq.jms;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import jakarta.jms.JMSException;
-import org.wharfmq.jms.gateway.Redelivery;
 import org.wharfmq.jms.gateway.StoreGateway;
+import org.wharfmq.store.model.RedeliveryPolicy;
 
 /**
  * A connection URL split into the store URL and Wharf's connection options:
@@ -14,11 +14,11 @@ import org.wharfmq.jms.gateway.StoreGateway;
  * {@code autoAck} ({@code deferred}, the default, or {@code durable}: see {@link Automatic}), and the
  * consumers' redelivery backoff ({@code redeliveryDelay} seconds 0..43200, {@code redeliveryMultiplier}
  * 1..10, default 1, {@code redeliveryMaxDelay} seconds, redeliveryDelay..43200, default 43200; unset:
- * the queue's RedeliveryPolicy; see {@link Redelivery}). Any other option goes to the store.
+ * the queue's RedeliveryPolicy; see {@link RedeliveryPolicy}). Any other option goes to the store.
  */
 record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetch, int waitTimeSeconds,
                          String user, String password, String usersFile, boolean durableAutoAck,
-                         Redelivery redelivery) {
+                         RedeliveryPolicy redelivery) {
 
     static ConnectionOptions parse(String url) throws JMSException {
         if (url == null || url.isBlank()) {
@@ -60,10 +60,10 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
                         }
                         durableAutoAck = value.equals("durable");
                     }
-                    case "redeliveryDelay" -> redeliveryDelay = intOption(url, key, value, 0, Redelivery.MAX_SECONDS);
+                    case "redeliveryDelay" -> redeliveryDelay = intOption(url, key, value, 0, RedeliveryPolicy.DELAY_SECONDS.max());
                     case "redeliveryMultiplier" -> redeliveryMultiplier = multiplierOption(url, key, value);
                     case "redeliveryMaxDelay" -> redeliveryMaxDelay = intOption(url, key, value, 0,
-                            Redelivery.MAX_SECONDS);
+                            RedeliveryPolicy.DELAY_SECONDS.max());
                     default -> storeOptions.put(key, value);
                 }
             }
@@ -79,7 +79,7 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
     }
 
     /** The backoff the three options give, or null if none is set. */
-    private static Redelivery redelivery(String url, Integer delay, Double multiplier, Integer maxDelay)
+    private static RedeliveryPolicy redelivery(String url, Integer delay, Double multiplier, Integer maxDelay)
             throws JMSException {
         if (delay == null) {
             if (multiplier != null || maxDelay != null) {
@@ -89,25 +89,25 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
             }
             return null;
         }
-        int max = maxDelay == null ? Redelivery.MAX_SECONDS : maxDelay;
+        int max = maxDelay == null ? RedeliveryPolicy.DELAY_SECONDS.max() : maxDelay;
         if (max < delay) {
             throw new JMSException("connection URL '" + StoreGateway.printable(url) + "' option redeliveryMaxDelay="
                     + max + " is below redeliveryDelay=" + delay);
         }
-        return new Redelivery(delay, multiplier == null ? 1.0 : multiplier, max);
+        return new RedeliveryPolicy(delay, multiplier == null ? 1.0 : multiplier, max);
     }
 
     private static double multiplierOption(String url, String key, String value) throws JMSException {
         try {
             double v = Double.parseDouble(value);
-            if (v >= 1.0 && v <= Redelivery.MAX_MULTIPLIER) {
+            if (v >= 1.0 && v <= RedeliveryPolicy.MAX_MULTIPLIER) {
                 return v;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
         throw new JMSException("connection URL '" + StoreGateway.printable(url) + "' option " + key + "=" + value
-                + " is not a number in 1.0.." + Redelivery.MAX_MULTIPLIER);
+                + " is not a number in 1.0.." + RedeliveryPolicy.MAX_MULTIPLIER);
     }
 
     private static int intOption(String url, String key, String value, int min, int max) throws JMSException {

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.Delivery;
-import org.wharfmq.jms.gateway.Redelivery;
 import org.wharfmq.jms.gateway.StoreGateway;
 import org.wharfmq.jms.gateway.Unit;
+import org.wharfmq.store.model.RedeliveryPolicy;
 
 /**
  * A transacted session: consumed messages are deleted at commit, with the sends; rollback gives
@@ -16,7 +16,7 @@ final class LocalTransaction extends Acknowledgement {
     private final List<Delivery> consumed = new ArrayList<>();
     private Unit unit;
 
-    LocalTransaction(StoreGateway gateway, Redelivery redelivery) {
+    LocalTransaction(StoreGateway gateway, RedeliveryPolicy redelivery) {
         super(gateway, redelivery);
     }
 

@@ -2,10 +2,10 @@ package org.wharfmq.jms;
 
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.Delivery;
-import org.wharfmq.jms.gateway.Redelivery;
 import org.wharfmq.jms.gateway.StoreGateway;
 import org.wharfmq.jms.gateway.Unit;
 import org.wharfmq.jms.gateway.XaBranch;
+import org.wharfmq.store.model.RedeliveryPolicy;
 
 /**
  * An XA session: inside a branch, a delivered message is deleted by the branch's commit (the
@@ -16,7 +16,7 @@ final class XaAcknowledgement extends Acknowledgement {
     private final Automatic outside;
     private XaBranch branch;
 
-    XaAcknowledgement(StoreGateway gateway, Redelivery redelivery, boolean durableAutoAck) throws JMSException {
+    XaAcknowledgement(StoreGateway gateway, RedeliveryPolicy redelivery, boolean durableAutoAck) throws JMSException {
         super(gateway, redelivery);
         gateway.requireXa("an XA session");
         this.outside = new Automatic(gateway, redelivery, durableAutoAck);

@@ -8,38 +8,37 @@ import org.wharfmq.store.ErrorCodes;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.model.QueueConfig;
+import org.wharfmq.store.model.RedeliveryPolicy;
 
 /**
  * How long a message given back for redelivery stays invisible: the consumer's own
- * {@link Redelivery}, else its queue's RedeliveryPolicy attribute, else none (visible again at
+ * {@link RedeliveryPolicy}, else its queue's RedeliveryPolicy attribute, else none (visible again at
  * once). A queue's attribute is read once, on its first redelivery, and kept until this gateway
  * changes or deletes that queue; a change made through another store client is seen after a restart.
  */
 final class Redeliveries {
     private final QueueService service;
-    private final Map<String, Optional<Redelivery>> byQueue = new ConcurrentHashMap<>();
+    private final Map<String, Optional<RedeliveryPolicy>> byQueue = new ConcurrentHashMap<>();
 
     Redeliveries(QueueService service) {
         this.service = service;
     }
 
     /** The delay in seconds before {@code d}, given back now, is visible again. */
-    int delaySeconds(Delivery d, Redelivery own) {
-        Redelivery r = own != null ? own : ofQueue(d.queueUrl()).orElse(null);
+    int delaySeconds(Delivery d, RedeliveryPolicy own) {
+        RedeliveryPolicy r = own != null ? own : ofQueue(d.queueUrl()).orElse(null);
         return r == null ? 0 : r.delaySeconds(d.receiveCount());
     }
 
-    private Optional<Redelivery> ofQueue(String queueUrl) {
-        Optional<Redelivery> known = byQueue.get(queueUrl);
+    private Optional<RedeliveryPolicy> ofQueue(String queueUrl) {
+        Optional<RedeliveryPolicy> known = byQueue.get(queueUrl);
         if (known != null) {
             return known;
         }
         try {
             String json = service.getQueueAttributes(queueUrl, List.of(QueueConfig.REDELIVERY_POLICY))
                     .get(QueueConfig.REDELIVERY_POLICY);
-            QueueConfig.RedeliveryPolicy p = json == null ? null : QueueConfig.RedeliveryPolicy.parse(json);
-            known = p == null ? Optional.empty()
-                    : Optional.of(new Redelivery(p.initialDelaySeconds(), p.multiplier(), p.maxDelaySeconds()));
+            known = Optional.ofNullable(json == null ? null : RedeliveryPolicy.parse(json));
         } catch (QueueServiceException e) {
             if (!e.code().equals(ErrorCodes.INVALID_ATTRIBUTE_NAME)) {
                 // Perhaps passing: read it again at the next redelivery.

@@ -37,6 +37,7 @@ import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.XaTransactions;
 import org.wharfmq.store.model.MessageRules;
+import org.wharfmq.store.model.RedeliveryPolicy;
 
 /**
  * The one door from the JMS objects to a store backend, one per open store URL in this JVM. It
@@ -575,7 +576,7 @@ public final class StoreGateway {
      * Gives back a message the application failed on (a rollback, a recover, a listener's
      * exception): visible again after {@link #redeliveryDelay}.
      */
-    public void redeliver(Delivery d, Redelivery own) {
+    public void redeliver(Delivery d, RedeliveryPolicy own) {
         if (d.consumed()) {
             return;
         }
@@ -596,7 +597,7 @@ public final class StoreGateway {
      * Seconds before {@code d}, given back now, is visible again: by the consumer's own backoff
      * {@code own} if not null, else by its queue's RedeliveryPolicy, else 0.
      */
-    public int redeliveryDelay(Delivery d, Redelivery own) {
+    public int redeliveryDelay(Delivery d, RedeliveryPolicy own) {
         return redeliveries.delaySeconds(d, own);
     }
 

@@ -62,11 +62,11 @@ public final class AttributeChanges {
         Map<String, String> known = new LinkedHashMap<>(wanted);
         known.keySet().retainAll(MODEL);
         String policy = known.get(QueueConfig.REDRIVE_POLICY);
-        if (policy != null && !policy.isBlank() && isServerArn(FlatJson.parse(policy, QueueConfig.REDRIVE_POLICY)
-                .getOrDefault("deadLetterTargetArn", ""))) {
+        if (policy != null && !policy.isBlank() && Names.isServerArn(RedrivePolicy.fields(policy)
+                .getOrDefault(RedrivePolicy.TARGET, ""))) {
             known.remove(QueueConfig.REDRIVE_POLICY);
         }
-        QueueConfig.RedrivePolicy p = QueueConfig.defaults(fifo, QueueConfig.DEFAULT_DEDUPLICATION_WINDOW)
+        RedrivePolicy p = QueueConfig.defaults(fifo, QueueConfig.DEFAULT_DEDUPLICATION_WINDOW)
                 .with(known).redrivePolicy();
         if (p != null && p.deadLetterQueue().equals(name)) {
             throw new QueueServiceException(ErrorCodes.INVALID_PARAMETER_VALUE,
@@ -79,11 +79,6 @@ public final class AttributeChanges {
         }
     }
 
-    /** True for an ARN that is not Wharf's: a server's, taken as it is. */
-    private static boolean isServerArn(String target) {
-        return target.startsWith("arn:") && !target.startsWith(Names.ARN_PREFIX);
-    }
-
     /**
      * A policy as (ARN of its dead-letter queue, maxReceiveCount); null for none. A target given by
      * name or Wharf's ARN is looked up with {@code arnOfQueue}; with null, the target is taken as is.
@@ -92,10 +87,11 @@ public final class AttributeChanges {
         if (json == null || json.isBlank()) {
             return null;
         }
-        Map<String, String> fields = FlatJson.parse(json, QueueConfig.REDRIVE_POLICY);
-        String target = fields.getOrDefault("deadLetterTargetArn", "");
-        String arn = arnOfQueue == null || isServerArn(target) ? target : arnOfQueue.apply(Names.queueNameOfTarget(target));
-        return Map.entry(arn, number(fields.getOrDefault("maxReceiveCount", "")));
+        Map<String, String> fields = RedrivePolicy.fields(json);
+        String target = fields.getOrDefault(RedrivePolicy.TARGET, "");
+        String arn = arnOfQueue == null || Names.isServerArn(target) ? target
+                : arnOfQueue.apply(Names.queueNameOfTarget(target));
+        return Map.entry(arn, number(fields.getOrDefault(RedrivePolicy.MAX_RECEIVE_COUNT, "")));
     }
 
     private static Object scalar(String value) {

@@ -2,11 +2,13 @@ package org.wharfmq.store.model;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.wharfmq.store.ErrorCodes;
 import org.wharfmq.store.QueueServiceException;
 
-/** Parses a JSON object whose values are strings or numbers, as RedrivePolicy and RedeliveryPolicy are. */
+/** Reads and writes a JSON object whose values are strings or numbers, as RedrivePolicy and RedeliveryPolicy are. */
 final class FlatJson {
+    private static final Pattern NUMBER = Pattern.compile("-?[0-9]+(\\.[0-9]+)?");
     private final String text;
     private final String what;
     private int pos;
@@ -18,6 +20,20 @@ final class FlatJson {
 
     static Map<String, String> parse(String text, String what) {
         return new FlatJson(text, what).object();
+    }
+
+    /** {@code fields} as one JSON object: a value that reads as a number unquoted, any other a string. */
+    static String write(Map<String, String> fields) {
+        StringBuilder sb = new StringBuilder("{");
+        for (Map.Entry<String, String> e : fields.entrySet()) {
+            sb.append(sb.length() > 1 ? "," : "").append(quote(e.getKey())).append(':');
+            sb.append(NUMBER.matcher(e.getValue()).matches() ? e.getValue() : quote(e.getValue()));
+        }
+        return sb.append('}').toString();
+    }
+
+    private static String quote(String s) {
+        return '"' + s.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
     }
 
     private Map<String, String> object() {

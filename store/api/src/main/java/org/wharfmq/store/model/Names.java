@@ -44,7 +44,12 @@ public final class Names {
         return url.substring(URL_PREFIX.length());
     }
 
-    /** The queue name in a dead-letter target: an ARN or a plain name. */
+    /** True for a dead-letter target that is an ARN but not Wharf's: a server's, taken as it is. */
+    public static boolean isServerArn(String target) {
+        return target.startsWith("arn:") && !target.startsWith(ARN_PREFIX);
+    }
+
+    /** The queue name in a dead-letter target: Wharf's ARN or a plain name. */
     static String queueNameOfTarget(String target) {
         String name = target.startsWith(ARN_PREFIX) ? target.substring(ARN_PREFIX.length()) : target;
         checkQueueName(name);

@@ -35,84 +35,17 @@ public record QueueConfig(boolean fifo, int visibilityTimeout, int messageRetent
     private static final Set<String> FIFO_ONLY = Set.of(CONTENT_BASED_DEDUPLICATION, DEDUPLICATION_WINDOW,
             DEDUPLICATION_SCOPE);
 
+    public static final int DEFAULT_VISIBILITY_TIMEOUT = 30;
+    /** 4 days. */
+    public static final int DEFAULT_MESSAGE_RETENTION_PERIOD = 345_600;
+    /** 5 minutes, as the Yandex manual fixes it. */
     public static final int DEFAULT_DEDUPLICATION_WINDOW = 300;
-
-    /** A dead-letter queue (by name) and the receive count after which messages move there. */
-    public record RedrivePolicy(String deadLetterQueue, int maxReceiveCount) {
-        public String toJson() {
-            return "{\"deadLetterTargetArn\":\"" + Names.arn(deadLetterQueue) + "\",\"maxReceiveCount\":"
-                    + maxReceiveCount + "}";
-        }
-    }
-
-    /**
-     * Wharf's attribute, not the model's: how long a message its consumer gives back (a rollback,
-     * a recover, a failed listener) stays invisible, {@code min(maxDelaySeconds, initialDelaySeconds
-     * * multiplier^(receiveCount-1))}; the consumer applies it with ChangeMessageVisibility.
-     */
-    public record RedeliveryPolicy(int initialDelaySeconds, double multiplier, int maxDelaySeconds) {
-        public static final int MAX_SECONDS = 43200;
-        public static final double MAX_MULTIPLIER = 10.0;
-
-        /** Checks the ranges; fails naming the bad value. */
-        public RedeliveryPolicy {
-            check("initialDelaySeconds", initialDelaySeconds);
-            check("maxDelaySeconds", maxDelaySeconds);
-            if (!(multiplier >= 1.0 && multiplier <= MAX_MULTIPLIER)) {
-                throw new QueueServiceException(INVALID_PARAMETER_VALUE, REDELIVERY_POLICY + " multiplier "
-                        + multiplier + " is out of range 1.0.." + MAX_MULTIPLIER);
-            }
-            if (maxDelaySeconds < initialDelaySeconds) {
-                throw new QueueServiceException(INVALID_PARAMETER_VALUE, REDELIVERY_POLICY + " maxDelaySeconds "
-                        + maxDelaySeconds + " is below initialDelaySeconds " + initialDelaySeconds);
-            }
-        }
-
-        private static void check(String field, int seconds) {
-            if (seconds < 0 || seconds > MAX_SECONDS) {
-                throw new QueueServiceException(INVALID_PARAMETER_VALUE, REDELIVERY_POLICY + " " + field + " "
-                        + seconds + " is out of range 0.." + MAX_SECONDS);
-            }
-        }
-
-        /**
-         * Parses {@code {"initialDelaySeconds":1,"multiplier":2,"maxDelaySeconds":300}}; multiplier
-         * defaults to 1, maxDelaySeconds to 43200. Blank is no policy (null).
-         */
-        public static RedeliveryPolicy parse(String json) {
-            if (json.isBlank()) {
-                return null;
-            }
-            Map<String, String> fields = new LinkedHashMap<>(FlatJson.parse(json, REDELIVERY_POLICY));
-            String initial = fields.remove("initialDelaySeconds");
-            String multiplier = fields.remove("multiplier");
-            String max = fields.remove("maxDelaySeconds");
-            if (initial == null || !fields.isEmpty()) {
-                throw new QueueServiceException(INVALID_PARAMETER_VALUE, REDELIVERY_POLICY + " " + json
-                        + " must hold initialDelaySeconds, and may hold multiplier and maxDelaySeconds, nothing else");
-            }
-            double m;
-            try {
-                m = multiplier == null ? 1.0 : Double.parseDouble(multiplier);
-            } catch (NumberFormatException e) {
-                throw new QueueServiceException(INVALID_PARAMETER_VALUE, REDELIVERY_POLICY + " multiplier '"
-                        + multiplier + "' is not a number");
-            }
-            return new RedeliveryPolicy(range("initialDelaySeconds", initial, 0, MAX_SECONDS), m,
-                    max == null ? MAX_SECONDS : range("maxDelaySeconds", max, 0, MAX_SECONDS));
-        }
-
-        public String toJson() {
-            return "{\"initialDelaySeconds\":" + initialDelaySeconds + ",\"multiplier\":"
-                    + new java.math.BigDecimal(Double.toString(multiplier)).stripTrailingZeros().toPlainString()
-                    + ",\"maxDelaySeconds\":" + maxDelaySeconds + "}";
-        }
-    }
+    public static final String DEFAULT_DEDUPLICATION_SCOPE = "queue";
 
     /** The defaults of a new queue. */
     public static QueueConfig defaults(boolean fifo, int deduplicationWindow) {
-        return new QueueConfig(fifo, 30, 345600, 0, 0, 262144, null, false, deduplicationWindow, "queue",
-                null);
+        return new QueueConfig(fifo, DEFAULT_VISIBILITY_TIMEOUT, DEFAULT_MESSAGE_RETENTION_PERIOD, 0, 0,
+                Ranges.MAXIMUM_MESSAGE_SIZE.max(), null, false, deduplicationWindow, DEFAULT_DEDUPLICATION_SCOPE, null);
     }
 
     /** This config with {@code attributes} applied; fails naming the first bad name or value. */
@@ -136,23 +69,23 @@ public record QueueConfig(boolean fifo, int visibilityTimeout, int messageRetent
                     "attribute " + name + " applies to FIFO queues only");
         }
         return switch (name) {
-            case VISIBILITY_TIMEOUT -> new QueueConfig(fifo, range(name, value, 0, 43200), messageRetentionPeriod,
+            case VISIBILITY_TIMEOUT -> new QueueConfig(fifo, range(name, value, Ranges.VISIBILITY_TIMEOUT), messageRetentionPeriod,
                     delaySeconds, receiveMessageWaitTimeSeconds, maximumMessageSize, redrivePolicy,
                     contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
             case MESSAGE_RETENTION_PERIOD -> new QueueConfig(fifo, visibilityTimeout,
-                    range(name, value, 60, 1209600), delaySeconds, receiveMessageWaitTimeSeconds, maximumMessageSize,
+                    range(name, value, Ranges.MESSAGE_RETENTION_PERIOD), delaySeconds, receiveMessageWaitTimeSeconds, maximumMessageSize,
                     redrivePolicy, contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
             case DELAY_SECONDS -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod,
-                    range(name, value, 0, 900), receiveMessageWaitTimeSeconds, maximumMessageSize, redrivePolicy,
+                    range(name, value, Ranges.DELAY_SECONDS), receiveMessageWaitTimeSeconds, maximumMessageSize, redrivePolicy,
                     contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
             case RECEIVE_MESSAGE_WAIT_TIME_SECONDS -> new QueueConfig(fifo, visibilityTimeout,
-                    messageRetentionPeriod, delaySeconds, range(name, value, 0, 20), maximumMessageSize,
+                    messageRetentionPeriod, delaySeconds, range(name, value, Ranges.WAIT_TIME_SECONDS), maximumMessageSize,
                     redrivePolicy, contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
             case MAXIMUM_MESSAGE_SIZE -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod,
-                    delaySeconds, receiveMessageWaitTimeSeconds, range(name, value, 1024, 262144), redrivePolicy,
+                    delaySeconds, receiveMessageWaitTimeSeconds, range(name, value, Ranges.MAXIMUM_MESSAGE_SIZE), redrivePolicy,
                     contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
             case REDRIVE_POLICY -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod, delaySeconds,
-                    receiveMessageWaitTimeSeconds, maximumMessageSize, parseRedrivePolicy(value),
+                    receiveMessageWaitTimeSeconds, maximumMessageSize, RedrivePolicy.parse(value),
                     contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
             case REDELIVERY_POLICY -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod, delaySeconds,
                     receiveMessageWaitTimeSeconds, maximumMessageSize, redrivePolicy, contentBasedDeduplication,
@@ -169,7 +102,7 @@ public record QueueConfig(boolean fifo, int visibilityTimeout, int messageRetent
                     bool(name, value), deduplicationWindow, deduplicationScope, redeliveryPolicy);
             case DEDUPLICATION_WINDOW -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod,
                     delaySeconds, receiveMessageWaitTimeSeconds, maximumMessageSize, redrivePolicy,
-                    contentBasedDeduplication, range(name, value, 20, 604800), deduplicationScope,
+                    contentBasedDeduplication, range(name, value, Ranges.DEDUPLICATION_WINDOW), deduplicationScope,
                     redeliveryPolicy);
             case DEDUPLICATION_SCOPE -> {
                 if (!value.equals("queue") && !value.equals("messageGroup")) {
@@ -207,18 +140,14 @@ public record QueueConfig(boolean fifo, int visibilityTimeout, int messageRetent
         return a;
     }
 
-    private static int range(String name, String value, int min, int max) {
+    private static int range(String name, String value, Range range) {
         int v;
         try {
             v = Integer.parseInt(value.trim());
         } catch (NumberFormatException e) {
             throw new QueueServiceException(INVALID_PARAMETER_VALUE, name + " '" + value + "' is not a number");
         }
-        if (v < min || v > max) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE,
-                    name + " " + v + " is out of range " + min + ".." + max);
-        }
-        return v;
+        return range.check(name, v);
     }
 
     private static boolean bool(String name, String value) {
@@ -226,19 +155,5 @@ public record QueueConfig(boolean fifo, int visibilityTimeout, int messageRetent
             return Boolean.parseBoolean(value);
         }
         throw new QueueServiceException(INVALID_PARAMETER_VALUE, name + " '" + value + "' is not true or false");
-    }
-
-    private static RedrivePolicy parseRedrivePolicy(String json) {
-        if (json.isBlank()) {
-            return null;
-        }
-        Map<String, String> fields = FlatJson.parse(json, REDRIVE_POLICY);
-        String target = fields.get("deadLetterTargetArn");
-        String max = fields.get("maxReceiveCount");
-        if (target == null || max == null || fields.size() != 2) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "RedrivePolicy " + json
-                    + " must hold exactly deadLetterTargetArn and maxReceiveCount");
-        }
-        return new RedrivePolicy(Names.queueNameOfTarget(target), range("maxReceiveCount", max, 1, 1000));
     }
 }

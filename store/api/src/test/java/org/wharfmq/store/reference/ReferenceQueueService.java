@@ -36,6 +36,8 @@ import org.wharfmq.store.VisibilityChange;
 import org.wharfmq.store.model.MessageRules;
 import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.QueueConfig;
+import org.wharfmq.store.model.Ranges;
+import org.wharfmq.store.model.RedrivePolicy;
 
 /**
  * The queue model as plainly as it can be written: lists scanned on every call, state derived
@@ -292,9 +294,9 @@ public final class ReferenceQueueService implements QueueService {
 
     @Override
     public List<ReceivedMessage> receiveMessage(ReceiveMessageRequest r) {
-        if (r.maxNumberOfMessages() < 1 || r.maxNumberOfMessages() > 10
-                || r.visibilityTimeout() != null && (r.visibilityTimeout() < 0 || r.visibilityTimeout() > 43200)
-                || r.waitTimeSeconds() != null && (r.waitTimeSeconds() < 0 || r.waitTimeSeconds() > 20)) {
+        if (!Ranges.BATCH.contains(r.maxNumberOfMessages())
+                || r.visibilityTimeout() != null && !Ranges.VISIBILITY_TIMEOUT.contains(r.visibilityTimeout())
+                || r.waitTimeSeconds() != null && !Ranges.WAIT_TIME_SECONDS.contains(r.waitTimeSeconds())) {
             throw new QueueServiceException(ErrorCodes.INVALID_PARAMETER_VALUE, "receive parameters");
         }
         Queue q = queue(r.queueUrl());
@@ -384,7 +386,7 @@ public final class ReferenceQueueService implements QueueService {
 
     /** Moves a message that reached maxReceiveCount to the dead-letter queue; true if it moved. */
     private boolean redrive(Queue q, Message m) {
-        QueueConfig.RedrivePolicy p = q.config.redrivePolicy();
+        RedrivePolicy p = q.config.redrivePolicy();
         if (p == null || m.count < p.maxReceiveCount()) {
             return false;
         }
@@ -447,7 +449,7 @@ public final class ReferenceQueueService implements QueueService {
 
     @Override
     public void changeMessageVisibility(String url, String handle, int seconds) {
-        if (seconds < 0 || seconds > 43200) {
+        if (!Ranges.VISIBILITY_TIMEOUT.contains(seconds)) {
             throw new QueueServiceException(ErrorCodes.INVALID_PARAMETER_VALUE, "timeout " + seconds);
         }
         Queue q = queue(url);

@@ -16,6 +16,7 @@ import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.QueueStatistics;
 import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.QueueConfig;
+import org.wharfmq.store.model.RedrivePolicy;
 
 /**
  * Queue administration: CreateQueue, DeleteQueue, GetQueueUrl, ListQueues, PurgeQueue and the
@@ -196,7 +197,7 @@ final class DerbyQueueAdmin {
 
     /** Checks that a config's dead-letter queue exists, is of the same type and is not the queue itself. */
     private void checkRedrive(String queueName, QueueConfig config) {
-        QueueConfig.RedrivePolicy p = config.redrivePolicy();
+        RedrivePolicy p = config.redrivePolicy();
         if (p == null) {
             return;
         }

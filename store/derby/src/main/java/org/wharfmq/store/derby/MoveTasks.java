@@ -21,7 +21,7 @@ import org.wharfmq.store.MessageMoveTask.Status;
 import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.model.Names;
-import org.wharfmq.store.model.QueueConfig;
+import org.wharfmq.store.model.RedrivePolicy;
 
 /**
  * Message move tasks on Derby. A task holds the messages its source had when it started, in
@@ -179,7 +179,7 @@ final class MoveTasks {
     private void check(QueueState source, QueueState destination) {
         if (destination == null) {
             boolean deadLetter = store.queues().stream().anyMatch(q -> {
-                QueueConfig.RedrivePolicy p = q.config.redrivePolicy();
+                RedrivePolicy p = q.config.redrivePolicy();
                 return p != null && p.deadLetterQueue().equals(source.name);
             });
             if (!deadLetter) {

@@ -21,8 +21,8 @@ import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.model.MessageRules;
-import org.wharfmq.store.model.QueueConfig;
 import org.wharfmq.store.model.ReceiptHandle;
+import org.wharfmq.store.model.RedrivePolicy;
 
 /**
  * ReceiveMessage (with long polling, redrive and attempt ids), filtered receive and browse. Owns
@@ -302,7 +302,7 @@ final class Receives {
                     + " messages in flight, the most a standard queue allows");
         }
         int n = Math.min(max, limit - q.inflight());
-        QueueConfig.RedrivePolicy redrive = q.config.redrivePolicy();
+        RedrivePolicy redrive = q.config.redrivePolicy();
         QueueState dlq = redrive == null ? null : store.queueNamed(redrive.deadLetterQueue());
         boolean canRedrive = dlq != null && dlq.kind == QueueState.KIND_QUEUE && dlq.fifo() == q.fifo();
         return q.select(n, m -> {

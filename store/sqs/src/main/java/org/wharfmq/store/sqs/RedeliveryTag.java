@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.model.QueueConfig;
-import org.wharfmq.store.model.QueueConfig.RedeliveryPolicy;
+import org.wharfmq.store.model.RedeliveryPolicy;
 
 /**
  * Wharf's RedeliveryPolicy on an SQS server, which refuses attributes it does not know: kept as
