@@ -1,10 +1,13 @@
 package org.wharfmq.jms;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import jakarta.jms.JMSException;
-import org.wharfmq.jms.gateway.StoreGateway;
+import org.wharfmq.store.model.MessageRules;
+import org.wharfmq.store.model.Range;
+import org.wharfmq.store.model.Ranges;
 import org.wharfmq.store.model.RedeliveryPolicy;
+import org.wharfmq.store.model.UrlOptions;
 
 /**
  * A connection URL split into the store URL and Wharf's connection options:
@@ -19,107 +22,66 @@ import org.wharfmq.store.model.RedeliveryPolicy;
 record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetch, int waitTimeSeconds,
                          String user, String password, String usersFile, boolean durableAutoAck,
                          RedeliveryPolicy redelivery) {
+    /** A receive takes at most a batch: the message asked for and this many more. */
+    private static final Range PREFETCH = new Range(0, MessageRules.MAX_BATCH - 1);
+    /** A long poll waits at least a second, at most the model's longest wait. */
+    private static final Range WAIT_TIME_SECONDS = new Range(1, Ranges.WAIT_TIME_SECONDS.max());
+    private static final String REDELIVERY_DELAY = "redeliveryDelay";
+    private static final String REDELIVERY_MULTIPLIER = "redeliveryMultiplier";
+    private static final String REDELIVERY_MAX_DELAY = "redeliveryMaxDelay";
+    private static final Set<String> OWN = Set.of("visibilityTimeout", "prefetch", "waitTimeSeconds", "user",
+            "password", "usersFile", "autoAck", REDELIVERY_DELAY, REDELIVERY_MULTIPLIER, REDELIVERY_MAX_DELAY);
 
     static ConnectionOptions parse(String url) throws JMSException {
         if (url == null || url.isBlank()) {
             throw new JMSException("the connection URL is empty; use wharf:derby:<dir> or wharf:memory:<name>");
         }
-        int q = url.indexOf('?');
-        String base = q < 0 ? url : url.substring(0, q);
-        Map<String, String> storeOptions = new LinkedHashMap<>();
-        Integer visibility = null;
-        int prefetch = 0;
-        int wait = 20;
-        String user = null;
-        String password = null;
-        String usersFile = null;
-        boolean durableAutoAck = false;
-        Integer redeliveryDelay = null;
-        Double redeliveryMultiplier = null;
-        Integer redeliveryMaxDelay = null;
-        if (q >= 0) {
-            for (String pair : url.substring(q + 1).split("&")) {
-                int eq = pair.indexOf('=');
-                if (eq <= 0) {
-                    throw new JMSException("connection URL '" + StoreGateway.printable(url)
-                            + "' has an option without a value: '" + pair + "'");
-                }
-                String key = pair.substring(0, eq);
-                String value = pair.substring(eq + 1);
-                switch (key) {
-                    case "visibilityTimeout" -> visibility = intOption(url, key, value, 0, 43200);
-                    case "prefetch" -> prefetch = intOption(url, key, value, 0, 9);
-                    case "waitTimeSeconds" -> wait = intOption(url, key, value, 1, 20);
-                    case "user" -> user = value;
-                    case "password" -> password = value;
-                    case "usersFile" -> usersFile = value;
-                    case "autoAck" -> {
-                        if (!value.equals("deferred") && !value.equals("durable")) {
-                            throw new JMSException("connection URL '" + StoreGateway.printable(url) + "' option autoAck="
-                                    + value + " is neither deferred nor durable");
-                        }
-                        durableAutoAck = value.equals("durable");
-                    }
-                    case "redeliveryDelay" -> redeliveryDelay = intOption(url, key, value, 0, RedeliveryPolicy.DELAY_SECONDS.max());
-                    case "redeliveryMultiplier" -> redeliveryMultiplier = multiplierOption(url, key, value);
-                    case "redeliveryMaxDelay" -> redeliveryMaxDelay = intOption(url, key, value, 0,
-                            RedeliveryPolicy.DELAY_SECONDS.max());
-                    default -> storeOptions.put(key, value);
-                }
-            }
+        UrlOptions<JMSException> o = UrlOptions.parse("connection URL", url, JMSException::new);
+        Integer prefetch = o.integer("prefetch", PREFETCH);
+        Integer wait = o.integer("waitTimeSeconds", WAIT_TIME_SECONDS);
+        String autoAck = o.get("autoAck");
+        if (autoAck != null && !autoAck.equals("deferred") && !autoAck.equals("durable")) {
+            throw o.fail("option autoAck=" + autoAck + " is neither deferred nor durable");
         }
-        StringBuilder store = new StringBuilder(base);
+        return new ConnectionOptions(storeUrl(o), o.integer("visibilityTimeout", Ranges.VISIBILITY_TIMEOUT),
+                prefetch == null ? 0 : prefetch, wait == null ? WAIT_TIME_SECONDS.max() : wait, o.get("user"),
+                o.get("password"), o.get("usersFile"), "durable".equals(autoAck), redelivery(o));
+    }
+
+    /** The base and the options that are not the connection's own, for the store. */
+    private static String storeUrl(UrlOptions<JMSException> o) {
+        StringBuilder store = new StringBuilder(o.base());
         char sep = '?';
-        for (Map.Entry<String, String> e : storeOptions.entrySet()) {
-            store.append(sep).append(e.getKey()).append('=').append(e.getValue());
-            sep = '&';
+        for (Map.Entry<String, String> e : o.all().entrySet()) {
+            if (!OWN.contains(e.getKey())) {
+                store.append(sep).append(e.getKey()).append('=').append(e.getValue());
+                sep = '&';
+            }
         }
-        return new ConnectionOptions(store.toString(), visibility, prefetch, wait, user, password, usersFile,
-                durableAutoAck, redelivery(url, redeliveryDelay, redeliveryMultiplier, redeliveryMaxDelay));
+        return store.toString();
     }
 
-    /** The backoff the three options give, or null if none is set. */
-    private static RedeliveryPolicy redelivery(String url, Integer delay, Double multiplier, Integer maxDelay)
-            throws JMSException {
-        if (delay == null) {
-            if (multiplier != null || maxDelay != null) {
-                throw new JMSException("connection URL '" + StoreGateway.printable(url) + "' sets "
-                        + (multiplier != null ? "redeliveryMultiplier" : "redeliveryMaxDelay")
-                        + " without redeliveryDelay, the first delay in seconds");
-            }
-            return null;
+    /** The backoff the three options give, or null if none is set; checked by the model's one rule. */
+    private static RedeliveryPolicy redelivery(UrlOptions<JMSException> o) throws JMSException {
+        Integer delay = o.integer(REDELIVERY_DELAY, RedeliveryPolicy.DELAY_SECONDS);
+        Double multiplier = o.decimal(REDELIVERY_MULTIPLIER, RedeliveryPolicy.MIN_MULTIPLIER,
+                RedeliveryPolicy.MAX_MULTIPLIER);
+        Integer maxDelay = o.integer(REDELIVERY_MAX_DELAY, RedeliveryPolicy.DELAY_SECONDS);
+        RedeliveryPolicy.Problem p = RedeliveryPolicy.check(delay, multiplier, maxDelay).orElse(null);
+        if (p != null) {
+            String option = switch (p.field()) {
+                case "initialDelaySeconds" -> REDELIVERY_DELAY;
+                case "multiplier" -> REDELIVERY_MULTIPLIER;
+                default -> REDELIVERY_MAX_DELAY;
+            };
+            throw o.fail(switch (p.rule()) {
+                case OUT_OF_RANGE -> "option " + option + "=" + o.get(option) + " is not a number in " + p.range();
+                case WITHOUT_INITIAL_DELAY -> "sets " + option + " without " + REDELIVERY_DELAY
+                        + ", the first delay in seconds";
+                case BELOW_INITIAL_DELAY -> "option " + option + "=" + p.value() + " is below " + REDELIVERY_DELAY
+                        + "=" + p.min();
+            });
         }
-        int max = maxDelay == null ? RedeliveryPolicy.DELAY_SECONDS.max() : maxDelay;
-        if (max < delay) {
-            throw new JMSException("connection URL '" + StoreGateway.printable(url) + "' option redeliveryMaxDelay="
-                    + max + " is below redeliveryDelay=" + delay);
-        }
-        return new RedeliveryPolicy(delay, multiplier == null ? 1.0 : multiplier, max);
-    }
-
-    private static double multiplierOption(String url, String key, String value) throws JMSException {
-        try {
-            double v = Double.parseDouble(value);
-            if (v >= 1.0 && v <= RedeliveryPolicy.MAX_MULTIPLIER) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new JMSException("connection URL '" + StoreGateway.printable(url) + "' option " + key + "=" + value
-                + " is not a number in 1.0.." + RedeliveryPolicy.MAX_MULTIPLIER);
-    }
-
-    private static int intOption(String url, String key, String value, int min, int max) throws JMSException {
-        try {
-            int v = Integer.parseInt(value);
-            if (v >= min && v <= max) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new JMSException("connection URL '" + StoreGateway.printable(url) + "' option " + key + "=" + value + " is not a number in "
-                + min + ".." + max);
+        return RedeliveryPolicy.of(delay, multiplier, maxDelay);
     }
 }

@@ -1,13 +1,14 @@
 package org.wharfmq.store.derby;
 
-import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
-
 import java.io.File;
 import java.time.Clock;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.model.QueueConfig;
+import org.wharfmq.store.model.Range;
+import org.wharfmq.store.model.Ranges;
+import org.wharfmq.store.model.UrlOptions;
 import org.wharfmq.store.spi.QueueServiceProvider;
 
 /**
@@ -20,10 +21,14 @@ import org.wharfmq.store.spi.QueueServiceProvider;
 public final class DerbyProvider implements QueueServiceProvider {
     private static final String DERBY = "wharf:derby:";
     private static final String MEMORY = "wharf:memory:";
+    /** The DeduplicationWindow of new FIFO queues. */
+    static final String DEDUP_WINDOW = "dedupWindow";
     /** MiB that non-durable messages may hold in memory (default 64). */
     static final String IN_MEMORY_MB = "nonDurableMb";
+    private static final Range IN_MEMORY_MB_RANGE = new Range(1, 1 << 20);
     /** Milliseconds a non-durable send waits for room before it fails (default 30,000). */
     static final String IN_MEMORY_WAIT = "nonDurableWaitMs";
+    private static final Range IN_MEMORY_WAIT_RANGE = new Range(0, 3_600_000);
 
     @Override
     public boolean accepts(String url) {
@@ -33,58 +38,19 @@ public final class DerbyProvider implements QueueServiceProvider {
     @Override
     public QueueService open(String url, Clock clock) {
         boolean memory = url.startsWith(MEMORY);
-        String rest = url.substring(memory ? MEMORY.length() : DERBY.length());
-        int q = rest.indexOf('?');
-        String location = q < 0 ? rest : rest.substring(0, q);
-        Map<String, String> options = parseOptions(q < 0 ? "" : rest.substring(q + 1), url);
+        UrlOptions<QueueServiceException> options = UrlOptions.ofStore(url);
+        String location = options.base().substring(memory ? MEMORY.length() : DERBY.length());
         if (location.isEmpty()) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "store URL '" + url + "' names no "
-                    + (memory ? "store" : "directory"));
+            throw options.fail("names no " + (memory ? "store" : "directory"));
         }
-        int window = 300;
-        int inMemoryMb = 64;
-        int inMemoryWait = 30_000;
-        for (Map.Entry<String, String> e : options.entrySet()) {
-            switch (e.getKey()) {
-                case "dedupWindow" -> window = intOption(e.getKey(), e.getValue(), 20, 604800, url);
-                case IN_MEMORY_MB -> inMemoryMb = intOption(e.getKey(), e.getValue(), 1, 1 << 20, url);
-                case IN_MEMORY_WAIT -> inMemoryWait = intOption(e.getKey(), e.getValue(), 0, 3_600_000, url);
-                default -> throw new QueueServiceException(INVALID_PARAMETER_VALUE, "store URL '" + url
-                        + "' has an unknown option '" + e.getKey() + "' (known: dedupWindow, " + IN_MEMORY_MB + ", "
-                        + IN_MEMORY_WAIT + ")");
-            }
-        }
+        options.requireKnown(List.of(DEDUP_WINDOW, IN_MEMORY_MB, IN_MEMORY_WAIT));
+        Integer window = options.integer(DEDUP_WINDOW, Ranges.DEDUPLICATION_WINDOW);
+        Integer inMemoryMb = options.integer(IN_MEMORY_MB, IN_MEMORY_MB_RANGE);
+        Integer inMemoryWait = options.integer(IN_MEMORY_WAIT, IN_MEMORY_WAIT_RANGE);
         String derbyName = memory ? location : new File(location).getAbsolutePath();
-        return DerbyQueueService.open(new Database(derbyName, memory), clock, window,
-                new Store.InMemoryLimit((long) inMemoryMb << 20, inMemoryWait), location);
-    }
-
-    private static Map<String, String> parseOptions(String query, String url) {
-        Map<String, String> options = new LinkedHashMap<>();
-        if (query.isEmpty()) {
-            return options;
-        }
-        for (String pair : query.split("&")) {
-            int eq = pair.indexOf('=');
-            if (eq <= 0) {
-                throw new QueueServiceException(INVALID_PARAMETER_VALUE, "store URL '" + url
-                        + "' has an option without a value: '" + pair + "'");
-            }
-            options.put(pair.substring(0, eq), pair.substring(eq + 1));
-        }
-        return options;
-    }
-
-    private static int intOption(String name, String value, int min, int max, String url) {
-        try {
-            int v = Integer.parseInt(value);
-            if (v >= min && v <= max) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new QueueServiceException(INVALID_PARAMETER_VALUE, "store URL '" + url + "' option " + name + "="
-                + value + " is not a number in " + min + ".." + max);
+        return DerbyQueueService.open(new Database(derbyName, memory), clock,
+                window == null ? QueueConfig.DEFAULT_DEDUPLICATION_WINDOW : window,
+                new Store.InMemoryLimit((long) (inMemoryMb == null ? 64 : inMemoryMb) << 20,
+                        inMemoryWait == null ? 30_000 : inMemoryWait), location);
     }
 }

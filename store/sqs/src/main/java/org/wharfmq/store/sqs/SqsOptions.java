@@ -13,7 +13,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.wharfmq.store.QueueServiceException;
-import org.wharfmq.store.QueueServices;
+import org.wharfmq.store.model.UrlOptions;
 
 /**
  * A parsed {@code wharf:sqs:<endpoint>?<options>} URL. Options: {@code region} (else taken from an
@@ -30,11 +30,10 @@ public record SqsOptions(URI endpoint, String region, String accessKeyId, String
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9_-]{0,40}");
 
     static SqsOptions parse(String given) {
-        String url = QueueServices.redact(given);
-        String rest = given.substring(SCHEME.length());
-        int q = rest.indexOf('?');
-        String endpointText = q < 0 ? rest : rest.substring(0, q);
-        Map<String, String> options = options(url, q < 0 ? "" : rest.substring(q + 1));
+        UrlOptions<QueueServiceException> parsed = UrlOptions.ofStore(given);
+        String url = parsed.printable();
+        String endpointText = parsed.base().substring(SCHEME.length());
+        Map<String, String> options = options(parsed);
         URI endpoint;
         try {
             endpoint = new URI(endpointText);
@@ -77,25 +76,18 @@ public record SqsOptions(URI endpoint, String region, String accessKeyId, String
         return new SqsOptions(endpoint, region, key, secret, profile, prefix);
     }
 
-    private static Map<String, String> options(String url, String query) {
+    /** The options, known, given once and URL-decoded; only {@code prefix} may be empty. */
+    private static Map<String, String> options(UrlOptions<QueueServiceException> given) {
+        given.requireKnown(KNOWN);
+        given.requireDistinct();
         Map<String, String> out = new LinkedHashMap<>();
-        if (query.isEmpty()) {
-            return out;
-        }
-        for (String pair : query.split("&")) {
-            int eq = pair.indexOf('=');
-            String name = eq < 0 ? pair : pair.substring(0, eq);
-            String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
-            if (!KNOWN.contains(name)) {
-                throw bad("store URL '" + url + "' has unknown option '" + name + "' (known: " + String.join(", ",
-                        new java.util.TreeSet<>(KNOWN)) + ")");
-            }
+        for (Map.Entry<String, String> e : given.all().entrySet()) {
+            String name = e.getKey();
+            String value = URLDecoder.decode(e.getValue(), StandardCharsets.UTF_8);
             if (value.isEmpty() && !name.equals("prefix")) {
-                throw bad("option '" + name + "' of store URL '" + url + "' is empty");
+                throw bad("option '" + name + "' of store URL '" + given.printable() + "' is empty");
             }
-            if (out.put(name, value) != null) {
-                throw bad("store URL '" + url + "' gives option '" + name + "' twice");
-            }
+            out.put(name, value);
         }
         return out;
     }
