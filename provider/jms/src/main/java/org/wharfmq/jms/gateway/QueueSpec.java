@@ -1,8 +1,8 @@
 package org.wharfmq.jms.gateway;
 
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.wharfmq.store.model.QueueConfig;
+import org.wharfmq.store.model.RedrivePolicy;
 
 /**
  * A queue as a destination declares it: its name, the attributes its first use creates it with,
@@ -14,17 +14,12 @@ public record QueueSpec(String name, Map<String, String> attributes, QueueSpec d
         attributes = Map.copyOf(attributes);
     }
 
-    private static final Pattern DEAD_LETTER =
-            Pattern.compile("\"deadLetterTargetArn\"\\s*:\\s*\"(?:[^\"]*:)?([^\":]+)\"");
-
-    /** The name of the dead-letter queue the RedrivePolicy in {@code attributes} names, or null. */
+    /**
+     * The name of the dead-letter queue the RedrivePolicy in {@code attributes} names (by name or
+     * ARN), or null; see {@link RedrivePolicy#deadLetterNameOf}.
+     */
     public static String deadLetterName(Map<String, String> attributes) {
-        String policy = attributes.get("RedrivePolicy");
-        if (policy == null) {
-            return null;
-        }
-        Matcher m = DEAD_LETTER.matcher(policy);
-        return m.find() ? m.group(1) : null;
+        return RedrivePolicy.deadLetterNameOf(attributes.get(QueueConfig.REDRIVE_POLICY));
     }
 
     /** A queue with default attributes. */
