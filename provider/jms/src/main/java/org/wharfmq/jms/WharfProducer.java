@@ -16,6 +16,7 @@ import jakarta.jms.TopicPublisher;
 import org.wharfmq.jms.gateway.StoreGateway;
 import org.wharfmq.jms.gateway.Unit;
 import org.wharfmq.jms.message.WharfMessage;
+import org.wharfmq.store.model.Names;
 
 /** A producer: JMS headers and delivery options mapped onto a store send or topic publish. */
 public final class WharfProducer implements QueueSender, TopicPublisher {
@@ -355,7 +356,7 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
 
         /** Sends {@code all}, to this send's queue, with one batch; records each failure in {@code failures}. */
         private void sendBatch(List<AsyncSend> all, Exception[] failures) throws JMSException {
-            boolean fifo = to.name().endsWith(".fifo");
+            boolean fifo = Names.isFifo(to.name());
             List<StoreGateway.Outgoing> out = new ArrayList<>(all.size());
             List<Integer> index = new ArrayList<>(all.size());
             for (int i = 0; i < all.size(); i++) {
@@ -389,7 +390,7 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         Unit unit = session.acks.unit();
         String id;
         if (to.isQueue()) {
-            boolean fifo = to.name().endsWith(".fifo");
+            boolean fifo = Names.isFifo(to.name());
             id = gateway.send(((WharfQueue) to).spec(), m,
                     fifo ? m.getStringProperty("JMSXGroupID") : null, fifo ? deduplicationId(m) : null, options, unit);
         } else {

@@ -21,6 +21,7 @@ import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.model.MessageRules;
+import org.wharfmq.store.model.Ranges;
 import org.wharfmq.store.model.ReceiptHandle;
 import org.wharfmq.store.model.RedrivePolicy;
 
@@ -92,10 +93,7 @@ final class Receives {
     }
 
     static void checkVisibilityTimeout(int seconds) {
-        if (seconds < 0 || seconds > 43200) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE,
-                    "VisibilityTimeout " + seconds + " is out of range 0..43200");
-        }
+        Ranges.VISIBILITY_TIMEOUT.check("VisibilityTimeout", seconds);
     }
 
     /** How a receive takes its messages. */

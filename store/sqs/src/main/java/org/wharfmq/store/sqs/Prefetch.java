@@ -25,6 +25,7 @@ import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.VisibilityChange;
+import org.wharfmq.store.model.Names;
 
 /**
  * Receives for a whole store, per queue. A receive with the queue's visibility timeout asks the
@@ -148,7 +149,7 @@ final class Prefetch {
                                   BooleanSupplier cancelled) {
         Lane lane = lanes.computeIfAbsent(r.queueUrl(), Lane::new);
         boolean holding = r.visibilityTimeout() == null && r.receiveRequestAttemptId() == null
-                && !r.queueUrl().endsWith(".fifo") && lane.holdNanos() > 0;
+                && !Names.isFifo(SqsQueueService.name(r.queueUrl())) && lane.holdNanos() > 0;
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
         while (true) {
             if (holding) {
