@@ -69,21 +69,23 @@ public record QueueConfig(boolean fifo, int visibilityTimeout, int messageRetent
                     "attribute " + name + " applies to FIFO queues only");
         }
         return switch (name) {
-            case VISIBILITY_TIMEOUT -> new QueueConfig(fifo, range(name, value, Ranges.VISIBILITY_TIMEOUT), messageRetentionPeriod,
-                    delaySeconds, receiveMessageWaitTimeSeconds, maximumMessageSize, redrivePolicy,
-                    contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
+            case VISIBILITY_TIMEOUT -> new QueueConfig(fifo, range(name, value, Ranges.VISIBILITY_TIMEOUT),
+                    messageRetentionPeriod, delaySeconds, receiveMessageWaitTimeSeconds, maximumMessageSize,
+                    redrivePolicy, contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
             case MESSAGE_RETENTION_PERIOD -> new QueueConfig(fifo, visibilityTimeout,
-                    range(name, value, Ranges.MESSAGE_RETENTION_PERIOD), delaySeconds, receiveMessageWaitTimeSeconds, maximumMessageSize,
-                    redrivePolicy, contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
+                    range(name, value, Ranges.MESSAGE_RETENTION_PERIOD), delaySeconds, receiveMessageWaitTimeSeconds,
+                    maximumMessageSize, redrivePolicy, contentBasedDeduplication, deduplicationWindow,
+                    deduplicationScope, redeliveryPolicy);
             case DELAY_SECONDS -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod,
-                    range(name, value, Ranges.DELAY_SECONDS), receiveMessageWaitTimeSeconds, maximumMessageSize, redrivePolicy,
-                    contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
-            case RECEIVE_MESSAGE_WAIT_TIME_SECONDS -> new QueueConfig(fifo, visibilityTimeout,
-                    messageRetentionPeriod, delaySeconds, range(name, value, Ranges.WAIT_TIME_SECONDS), maximumMessageSize,
+                    range(name, value, Ranges.DELAY_SECONDS), receiveMessageWaitTimeSeconds, maximumMessageSize,
                     redrivePolicy, contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
+            case RECEIVE_MESSAGE_WAIT_TIME_SECONDS -> new QueueConfig(fifo, visibilityTimeout,
+                    messageRetentionPeriod, delaySeconds, range(name, value, Ranges.WAIT_TIME_SECONDS),
+                    maximumMessageSize, redrivePolicy, contentBasedDeduplication, deduplicationWindow,
+                    deduplicationScope, redeliveryPolicy);
             case MAXIMUM_MESSAGE_SIZE -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod,
-                    delaySeconds, receiveMessageWaitTimeSeconds, range(name, value, Ranges.MAXIMUM_MESSAGE_SIZE), redrivePolicy,
-                    contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
+                    delaySeconds, receiveMessageWaitTimeSeconds, range(name, value, Ranges.MAXIMUM_MESSAGE_SIZE),
+                    redrivePolicy, contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);
             case REDRIVE_POLICY -> new QueueConfig(fifo, visibilityTimeout, messageRetentionPeriod, delaySeconds,
                     receiveMessageWaitTimeSeconds, maximumMessageSize, RedrivePolicy.parse(value),
                     contentBasedDeduplication, deduplicationWindow, deduplicationScope, redeliveryPolicy);

@@ -31,7 +31,8 @@ class RedeliveryPolicyTest {
 
     @Test
     void delayOutOfRangeNamesFieldValueAndRange() {
-        assertEquals(new Problem("initialDelaySeconds", 43201, Rule.OUT_OF_RANGE, 0, 43200), problem(43201, null, null));
+        assertEquals(new Problem("initialDelaySeconds", 43201, Rule.OUT_OF_RANGE, 0, 43200),
+                problem(43201, null, null));
         assertEquals(new Problem("maxDelaySeconds", -1, Rule.OUT_OF_RANGE, 0, 43200), problem(1, null, -1));
         assertEquals("0..43200", problem(-1, null, null).range());
     }
@@ -81,8 +82,9 @@ class RedeliveryPolicyTest {
 
     @Test
     void parseTakesDefaultsAndShowsTheCanonicalForm() {
+        String given = "{\"initialDelaySeconds\":1,\"multiplier\":2.0,\"maxDelaySeconds\":300}";
         assertEquals("{\"initialDelaySeconds\":1,\"multiplier\":2,\"maxDelaySeconds\":300}",
-                RedeliveryPolicy.parse("{\"initialDelaySeconds\":1,\"multiplier\":2.0,\"maxDelaySeconds\":300}").toJson());
+                RedeliveryPolicy.parse(given).toJson());
         assertEquals(new RedeliveryPolicy(5, 1.0, 43200), RedeliveryPolicy.parse(" {\"initialDelaySeconds\": 5} "));
         assertNull(RedeliveryPolicy.parse(" "));
     }

@@ -17,7 +17,8 @@ class RedrivePolicyTest {
 
     @Test
     void targetByNameOrWharfsArnNamesTheQueue() {
-        assertEquals(new RedrivePolicy("dlq", 3), RedrivePolicy.parse("{\"deadLetterTargetArn\":\"dlq\",\"maxReceiveCount\":3}"));
+        assertEquals(new RedrivePolicy("dlq", 3),
+                RedrivePolicy.parse("{\"deadLetterTargetArn\":\"dlq\",\"maxReceiveCount\":3}"));
         assertEquals(new RedrivePolicy("dlq", 3), RedrivePolicy.parse(
                 "{\"maxReceiveCount\":\"3\", \"deadLetterTargetArn\":\"" + Names.arn("dlq") + "\"}"));
         assertNull(RedrivePolicy.parse(""));
