@@ -3,6 +3,7 @@ package org.wharfmq.jms;
 import jakarta.jms.JMSException;
 import jakarta.jms.Session;
 import org.wharfmq.jms.gateway.Delivery;
+import org.wharfmq.jms.gateway.Receiving;
 import org.wharfmq.jms.gateway.Redelivery;
 import org.wharfmq.jms.gateway.StoreGateway;
 import org.wharfmq.jms.gateway.Unit;
@@ -20,40 +21,42 @@ import org.wharfmq.jms.gateway.Unit;
  * <li>{@link XaAcknowledgement}: deleted by the XA branch the session is in; outside a branch, automatic.</li>
  * </ul>
  * A message the application failed on (rollback, recover, a listener's exception) comes back after
- * the redelivery delay ({@link StoreGateway#redeliver}); one merely not taken (a session or
+ * the redelivery delay ({@link Receiving#redeliver}); one merely not taken (a session or
  * consumer closing) comes back at once.
  */
 abstract class Acknowledgement {
-    final StoreGateway gateway;
+    final Receiving receiving;
     /** The consumer's own redelivery backoff (connection URL, MDB activation), or null for the queue's. */
     final Redelivery redelivery;
 
-    Acknowledgement(StoreGateway gateway, Redelivery redelivery) {
-        this.gateway = gateway;
+    Acknowledgement(Receiving receiving, Redelivery redelivery) {
+        this.receiving = receiving;
         this.redelivery = redelivery;
     }
 
     /** Gives {@code d} back after its redelivery delay. */
     void redeliver(Delivery d) {
-        gateway.redeliver(d, redelivery);
+        receiving.redeliver(d, redelivery);
     }
 
     /** The strategy for a session of this mode. */
     static Acknowledgement of(WharfSession session, StoreGateway gateway, boolean transacted, int mode, boolean xa)
             throws JMSException {
         Redelivery redelivery = session.connection.options.redelivery();
+        Receiving receiving = gateway.receiving();
         if (xa) {
-            return new XaAcknowledgement(gateway, redelivery, session.durableAutoAck());
+            gateway.capabilities().requireXa("an XA session");
+            return new XaAcknowledgement(receiving, redelivery, gateway.transacting(), session.durableAutoAck());
         }
         if (transacted) {
-            gateway.requireTransactions("a transacted session");
-            return new LocalTransaction(gateway, redelivery);
+            gateway.capabilities().requireTransactions("a transacted session");
+            return new LocalTransaction(receiving, redelivery, gateway.transacting());
         }
         return switch (mode) {
             case Session.AUTO_ACKNOWLEDGE, Session.DUPS_OK_ACKNOWLEDGE ->
-                    new Automatic(gateway, redelivery, session.durableAutoAck());
-            case Session.CLIENT_ACKNOWLEDGE -> new ClientAcknowledgement(gateway, redelivery, session, false);
-            default -> new ClientAcknowledgement(gateway, redelivery, session, true);
+                    new Automatic(receiving, redelivery, session.durableAutoAck());
+            case Session.CLIENT_ACKNOWLEDGE -> new ClientAcknowledgement(receiving, redelivery, session, false);
+            default -> new ClientAcknowledgement(receiving, redelivery, session, true);
         };
     }
 

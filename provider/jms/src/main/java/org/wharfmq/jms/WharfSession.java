@@ -369,7 +369,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
         WharfDestination d = WharfDestination.of(queue);
         // A bad selector is reported as such, also on a backend that cannot browse.
         org.wharfmq.jms.selector.Selector.parse(messageSelector);
-        connection.gateway.requireBrowsing();
+        connection.gateway.capabilities().requireBrowsing();
         WharfQueueBrowser b = new WharfQueueBrowser(this, (Queue) d, messageSelector);
         browsers.add(b);
         return b;
@@ -492,7 +492,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
             }
             synchronized (this) {
                 if (detachedXa == null) {
-                    detachedXa = connection.gateway.xa().resource();
+                    detachedXa = connection.gateway.transacting().xa().resource();
                 }
                 return detachedXa;
             }

@@ -2,8 +2,9 @@ package org.wharfmq.jms;
 
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.Delivery;
+import org.wharfmq.jms.gateway.Receiving;
 import org.wharfmq.jms.gateway.Redelivery;
-import org.wharfmq.jms.gateway.StoreGateway;
+import org.wharfmq.jms.gateway.Transacting;
 import org.wharfmq.jms.gateway.Unit;
 import org.wharfmq.jms.gateway.XaBranch;
 
@@ -13,19 +14,21 @@ import org.wharfmq.jms.gateway.XaBranch;
  * redelivery delay, reckoned at delivery; outside one, the session acknowledges automatically.
  */
 final class XaAcknowledgement extends Acknowledgement {
+    private final Transacting transacting;
     private final Automatic outside;
     private XaBranch branch;
 
-    XaAcknowledgement(StoreGateway gateway, Redelivery redelivery, boolean durableAutoAck) throws JMSException {
-        super(gateway, redelivery);
-        gateway.requireXa("an XA session");
-        this.outside = new Automatic(gateway, redelivery, durableAutoAck);
+    /** For a store that offers XA transactions. */
+    XaAcknowledgement(Receiving receiving, Redelivery redelivery, Transacting transacting, boolean durableAutoAck) {
+        super(receiving, redelivery);
+        this.transacting = transacting;
+        this.outside = new Automatic(receiving, redelivery, durableAutoAck);
     }
 
     /** The session's XA resource, made on first use. */
     synchronized XaBranch branch() throws JMSException {
         if (branch == null) {
-            branch = gateway.xa();
+            branch = transacting.xa();
         }
         return branch;
     }
@@ -48,7 +51,7 @@ final class XaAcknowledgement extends Acknowledgement {
     void delivered(Delivery d) throws JMSException {
         Unit u = current();
         if (u != null) {
-            u.acknowledge(d, gateway.redeliveryDelay(d, redelivery));
+            u.acknowledge(d, receiving.redeliveryDelay(d, redelivery));
         }
     }
 
