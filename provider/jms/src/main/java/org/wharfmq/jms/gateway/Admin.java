@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
-import org.wharfmq.jms.MessageMoveTask;
+import org.wharfmq.jms.meta.MessageMoveTask;
 import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueStatistics;
