@@ -12,6 +12,11 @@ import org.wharfmq.store.QueueStatistics;
 
 /** Queue administration by name; the backend resolves each name to its queue URL. */
 public final class Admin {
+    /** The names of a queue's figures in {@link #statistics}, in order: SQS's CloudWatch metric names. */
+    public static final List<String> METRIC_NAMES = QueueStatistics.Snapshot.NAMES;
+    /** A figure the backend cannot give. */
+    public static final long UNKNOWN_FIGURE = QueueStatistics.UNKNOWN;
+
     private final Queues queues;
     private final Capabilities capabilities;
     private final QueueService service;
@@ -28,8 +33,8 @@ public final class Admin {
     }
 
     /**
-     * The queue's figures by their CloudWatch metric names (see {@link QueueStatistics.Snapshot#NAMES}),
-     * -1 where the backend cannot give one.
+     * The queue's figures by their CloudWatch metric names ({@link #METRIC_NAMES}),
+     * {@link #UNKNOWN_FIGURE} where the backend cannot give one.
      */
     public Map<String, Long> statistics(String name) throws JMSException {
         QueueStatistics statistics = capabilities.require(QueueStatistics.class, "queue statistics");
