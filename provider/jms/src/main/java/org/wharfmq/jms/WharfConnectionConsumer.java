@@ -60,16 +60,8 @@ final class WharfConnectionConsumer implements ConnectionConsumer {
 
     /** Runs the server session's listener on {@code d}, with that session's acknowledgement around it. */
     private void deliver(WharfSession session, Delivery d) {
-        Acknowledgement acks = session.acks;
         try {
-            acks.delivered(d);
-            boolean failed = false;
-            try {
-                session.getMessageListener().onMessage(d.message());
-            } catch (RuntimeException e) {
-                failed = true;
-            }
-            acks.afterDelivery(d, failed);
+            DeliveryStep.toListener(d, session.getMessageListener(), session.acks);
         } catch (JMSException e) {
             connection.report(e);
         }

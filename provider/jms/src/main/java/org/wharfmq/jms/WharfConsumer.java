@@ -159,7 +159,7 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
                     }
                     continue;
                 }
-                if (!expired(d)) {
+                if (!DeliveryStep.expired(d, session.connection.gateway.receiving())) {
                     return d;
                 }
             } else if (deadline - System.nanoTime() <= 0) {
@@ -167,16 +167,6 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
             }
         }
         return null;
-    }
-
-    /** True (and the message deleted) if it expired on the way: JMS does not deliver it. */
-    private boolean expired(Delivery d) throws JMSException {
-        long expiration = d.message().getJMSExpiration();
-        if (expiration == 0 || System.currentTimeMillis() <= expiration) {
-            return false;
-        }
-        session.connection.gateway.receiving().acknowledge(List.of(d));
-        return true;
     }
 
     /**
@@ -207,22 +197,6 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
         }
     }
 
-    /** Runs the listener on {@code d}, with the session's acknowledgement around it. */
-    private void handOut(Delivery d, MessageListener l) throws JMSException {
-        if (expired(d)) {
-            return;
-        }
-        Acknowledgement acks = session.acks;
-        acks.delivered(d);
-        boolean failed = false;
-        try {
-            l.onMessage(d.message());
-        } catch (RuntimeException e) {
-            failed = true;
-        }
-        acks.afterDelivery(d, failed);
-    }
-
     private void listen() {
         while (!closed) {
             try {
@@ -243,7 +217,7 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
                             }
                             return;
                         }
-                        handOut(d, l);
+                        DeliveryStep.toListener(d, l, session.acks);
                     } catch (JMSException e) {
                         session.connection.report(e);
                     }
