@@ -1,11 +1,13 @@
 package org.wharfmq.jms;
 
+import javax.transaction.xa.XAResource;
 import jakarta.jms.JMSException;
 import jakarta.jms.Session;
 import org.wharfmq.jms.gateway.Delivery;
 import org.wharfmq.jms.gateway.Receiving;
 import org.wharfmq.jms.gateway.Redelivery;
 import org.wharfmq.jms.gateway.StoreGateway;
+import org.wharfmq.jms.gateway.Transacting;
 import org.wharfmq.jms.gateway.Unit;
 
 /**
@@ -28,6 +30,8 @@ abstract class Acknowledgement {
     final Receiving receiving;
     /** The consumer's own redelivery backoff (connection URL, MDB activation), or null for the queue's. */
     final Redelivery redelivery;
+    /** The XA resource of a session that is not an XA session (its branches carry none of its work). */
+    private XAResource detachedXa;
 
     Acknowledgement(Receiving receiving, Redelivery redelivery) {
         this.receiving = receiving;
@@ -39,14 +43,31 @@ abstract class Acknowledgement {
         receiving.redeliver(d, redelivery);
     }
 
+    /**
+     * The session mode {@code mode} names, checked unless the session is transacted; the alias of
+     * INDIVIDUAL_ACKNOWLEDGE is that mode.
+     */
+    static int mode(boolean transacted, int mode) throws JMSException {
+        if (!transacted && mode != Session.AUTO_ACKNOWLEDGE && mode != Session.CLIENT_ACKNOWLEDGE
+                && mode != Session.DUPS_OK_ACKNOWLEDGE && mode != WharfSession.INDIVIDUAL_ACKNOWLEDGE
+                && mode != WharfSession.INDIVIDUAL_ACKNOWLEDGE_ALIAS) {
+            throw new JMSException("acknowledge mode " + mode + " is not one of AUTO_ACKNOWLEDGE (1),"
+                    + " CLIENT_ACKNOWLEDGE (2), DUPS_OK_ACKNOWLEDGE (3), SESSION_TRANSACTED (0) or"
+                    + " INDIVIDUAL_ACKNOWLEDGE (101, alias 100)");
+        }
+        return mode == WharfSession.INDIVIDUAL_ACKNOWLEDGE_ALIAS ? WharfSession.INDIVIDUAL_ACKNOWLEDGE : mode;
+    }
+
     /** The strategy for a session of this mode. */
     static Acknowledgement of(WharfSession session, StoreGateway gateway, boolean transacted, int mode, boolean xa)
             throws JMSException {
         Redelivery redelivery = session.connection.options.redelivery();
+        // Whether AUTO and DUPS_OK receives wait until their delete is durable (connection option autoAck=durable).
+        boolean durableAutoAck = session.connection.options.durableAutoAck();
         Receiving receiving = gateway.receiving();
         if (xa) {
             gateway.capabilities().requireXa("an XA session");
-            return new XaAcknowledgement(receiving, redelivery, gateway.transacting(), session.durableAutoAck());
+            return new XaAcknowledgement(receiving, redelivery, gateway.transacting(), durableAutoAck);
         }
         if (transacted) {
             gateway.capabilities().requireTransactions("a transacted session");
@@ -54,7 +75,7 @@ abstract class Acknowledgement {
         }
         return switch (mode) {
             case Session.AUTO_ACKNOWLEDGE, Session.DUPS_OK_ACKNOWLEDGE ->
-                    new Automatic(receiving, redelivery, session.durableAutoAck());
+                    new Automatic(receiving, redelivery, durableAutoAck);
             case Session.CLIENT_ACKNOWLEDGE -> new ClientAcknowledgement(receiving, redelivery, session, false);
             default -> new ClientAcknowledgement(receiving, redelivery, session, true);
         };
@@ -94,6 +115,17 @@ abstract class Acknowledgement {
 
     /** Session.recover(); {@code inListener} when a listener of the session calls it. */
     abstract void recover(boolean inListener) throws JMSException;
+
+    /**
+     * Session.getXAResource(): one of the session's own, made on first use, whose branches carry none
+     * of its work; an XA session's is its branch's.
+     */
+    synchronized XAResource xaResource(Transacting transacting) throws JMSException {
+        if (detachedXa == null) {
+            detachedXa = transacting.xa().resource();
+        }
+        return detachedXa;
+    }
 
     /** Fails unless the session itself may commit and roll back (a local transaction). */
     void checkCommit() throws JMSException {

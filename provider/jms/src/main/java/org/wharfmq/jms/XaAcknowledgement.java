@@ -1,5 +1,6 @@
 package org.wharfmq.jms;
 
+import javax.transaction.xa.XAResource;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.Delivery;
 import org.wharfmq.jms.gateway.Receiving;
@@ -25,12 +26,17 @@ final class XaAcknowledgement extends Acknowledgement {
         this.outside = new Automatic(receiving, redelivery, durableAutoAck);
     }
 
-    /** The session's XA resource, made on first use. */
-    synchronized XaBranch branch() throws JMSException {
+    /** The session's XA branch, made on first use. */
+    private synchronized XaBranch branch() throws JMSException {
         if (branch == null) {
             branch = transacting.xa();
         }
         return branch;
+    }
+
+    @Override
+    XAResource xaResource(Transacting ignored) throws JMSException {
+        return branch().resource();
     }
 
     private synchronized Unit current() {
