@@ -113,18 +113,22 @@ public final class StoreGateway {
         return queues;
     }
 
+    /** Sends and publishes. */
     public Sending sending() {
         return sending;
     }
 
+    /** Fetches, settles and browses. */
     public Receiving receiving() {
         return receiving;
     }
 
+    /** Topic subscriptions. */
     public Subscribing subscribing() {
         return subscribing;
     }
 
+    /** Local units of work and XA resources. */
     public Transacting transacting() {
         return transacting;
     }
