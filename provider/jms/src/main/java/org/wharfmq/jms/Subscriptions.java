@@ -72,7 +72,8 @@ final class Subscriptions {
                 g.subscribing().unsubscribe(existing.get().topic(), sub);
             }
         }
-        return new Source(d, g.subscribing().subscribe(d.name(), sub, durable, tag), null, d.name(), sub, sub, !durable);
+        return new Source(d, g.subscribing().subscribe(d.name(), sub, durable, tag), null, d.name(), sub, sub,
+                !durable);
     }
 
     /** Session.unsubscribe: removes a durable subscription of this connection's client id. */

@@ -40,7 +40,8 @@ final class WharfConnectionConsumer implements ConnectionConsumer {
                 if (!connection.awaitStarted(TimeUnit.SECONDS.toNanos(1))) {
                     continue;
                 }
-                List<Delivery> got = connection.gateway.receiving().fetch(fetch, connection.pollSliceMillis(), false, () -> closed);
+                List<Delivery> got = connection.gateway.receiving().fetch(fetch, connection.pollSliceMillis(), false,
+                        () -> closed);
                 if (got.isEmpty()) {
                     continue;
                 }
