@@ -1,11 +1,14 @@
 package org.wharfmq.jms;
 
+import javax.transaction.xa.XAResource;
 import jakarta.jms.JMSException;
 import jakarta.jms.Session;
 import org.wharfmq.jms.gateway.Delivery;
-import org.wharfmq.jms.gateway.StoreGateway;
-import org.wharfmq.jms.gateway.Unit;
+import org.wharfmq.jms.gateway.Receiving;
 import org.wharfmq.store.model.RedeliveryPolicy;
+import org.wharfmq.jms.gateway.StoreGateway;
+import org.wharfmq.jms.gateway.Transacting;
+import org.wharfmq.jms.gateway.Unit;
 
 /**
  * What becomes of the messages a session hands to the application: one strategy per
@@ -20,40 +23,61 @@ import org.wharfmq.store.model.RedeliveryPolicy;
  * <li>{@link XaAcknowledgement}: deleted by the XA branch the session is in; outside a branch, automatic.</li>
  * </ul>
  * A message the application failed on (rollback, recover, a listener's exception) comes back after
- * the redelivery delay ({@link StoreGateway#redeliver}); one merely not taken (a session or
+ * the redelivery delay ({@link Receiving#redeliver}); one merely not taken (a session or
  * consumer closing) comes back at once.
  */
 abstract class Acknowledgement {
-    final StoreGateway gateway;
+    final Receiving receiving;
     /** The consumer's own redelivery backoff (connection URL, MDB activation), or null for the queue's. */
     final RedeliveryPolicy redelivery;
+    /** The XA resource of a session that is not an XA session (its branches carry none of its work). */
+    private XAResource detachedXa;
 
-    Acknowledgement(StoreGateway gateway, RedeliveryPolicy redelivery) {
-        this.gateway = gateway;
+    Acknowledgement(Receiving receiving, RedeliveryPolicy redelivery) {
+        this.receiving = receiving;
         this.redelivery = redelivery;
     }
 
     /** Gives {@code d} back after its redelivery delay. */
     void redeliver(Delivery d) {
-        gateway.redeliver(d, redelivery);
+        receiving.redeliver(d, redelivery);
+    }
+
+    /**
+     * The session mode {@code mode} names, checked unless the session is transacted; the alias of
+     * INDIVIDUAL_ACKNOWLEDGE is that mode.
+     */
+    static int mode(boolean transacted, int mode) throws JMSException {
+        if (!transacted && mode != Session.AUTO_ACKNOWLEDGE && mode != Session.CLIENT_ACKNOWLEDGE
+                && mode != Session.DUPS_OK_ACKNOWLEDGE && mode != WharfSession.INDIVIDUAL_ACKNOWLEDGE
+                && mode != WharfSession.INDIVIDUAL_ACKNOWLEDGE_ALIAS) {
+            throw new JMSException("acknowledge mode " + mode + " is not one of AUTO_ACKNOWLEDGE (1),"
+                    + " CLIENT_ACKNOWLEDGE (2), DUPS_OK_ACKNOWLEDGE (3), SESSION_TRANSACTED (0) or"
+                    + " INDIVIDUAL_ACKNOWLEDGE (101, alias 100)");
+        }
+        return mode == WharfSession.INDIVIDUAL_ACKNOWLEDGE_ALIAS ? WharfSession.INDIVIDUAL_ACKNOWLEDGE : mode;
     }
 
     /** The strategy for a session of this mode. */
     static Acknowledgement of(WharfSession session, StoreGateway gateway, boolean transacted, int mode, boolean xa)
             throws JMSException {
         RedeliveryPolicy redelivery = session.connection.options.redelivery();
+        // Whether AUTO and DUPS_OK receives wait until their delete is durable (connection option autoAck=durable).
+        boolean durableAutoAck = session.connection.options.durableAutoAck();
+        Receiving receiving = gateway.receiving();
         if (xa) {
-            return new XaAcknowledgement(gateway, redelivery, session.durableAutoAck());
+            gateway.capabilities().requireXa("an XA session");
+            return new XaAcknowledgement(receiving, redelivery, gateway.transacting(), durableAutoAck);
         }
         if (transacted) {
-            gateway.requireTransactions("a transacted session");
-            return new LocalTransaction(gateway, redelivery);
+            gateway.capabilities().requireTransactions("a transacted session");
+            return new LocalTransaction(receiving, redelivery, gateway.transacting());
         }
         return switch (mode) {
             case Session.AUTO_ACKNOWLEDGE, Session.DUPS_OK_ACKNOWLEDGE ->
-                    new Automatic(gateway, redelivery, session.durableAutoAck());
-            case Session.CLIENT_ACKNOWLEDGE -> new ClientAcknowledgement(gateway, redelivery, session, false);
-            default -> new ClientAcknowledgement(gateway, redelivery, session, true);
+                    new Automatic(receiving, redelivery, durableAutoAck);
+            case Session.CLIENT_ACKNOWLEDGE -> new ClientAcknowledgement(receiving, redelivery, session, false);
+            default -> new ClientAcknowledgement(receiving, redelivery, session, true);
         };
     }
 
@@ -91,6 +115,17 @@ abstract class Acknowledgement {
 
     /** Session.recover(); {@code inListener} when a listener of the session calls it. */
     abstract void recover(boolean inListener) throws JMSException;
+
+    /**
+     * Session.getXAResource(): one of the session's own, made on first use, whose branches carry none
+     * of its work; an XA session's is its branch's.
+     */
+    synchronized XAResource xaResource(Transacting transacting) throws JMSException {
+        if (detachedXa == null) {
+            detachedXa = transacting.xa().resource();
+        }
+        return detachedXa;
+    }
 
     /** Fails unless the session itself may commit and roll back (a local transaction). */
     void checkCommit() throws JMSException {

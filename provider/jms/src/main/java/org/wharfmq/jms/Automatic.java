@@ -3,9 +3,9 @@ package org.wharfmq.jms;
 import java.util.List;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.Delivery;
-import org.wharfmq.jms.gateway.StoreGateway;
-import org.wharfmq.jms.gateway.Unit;
+import org.wharfmq.jms.gateway.Receiving;
 import org.wharfmq.store.model.RedeliveryPolicy;
+import org.wharfmq.jms.gateway.Unit;
 
 /**
  * AUTO_ACKNOWLEDGE and DUPS_OK_ACKNOWLEDGE: a message is deleted once the application has it.
@@ -26,8 +26,8 @@ final class Automatic extends Acknowledgement {
     /** Set by recover() inside a listener: the current message comes again. */
     private volatile boolean recoverCurrent;
 
-    Automatic(StoreGateway gateway, RedeliveryPolicy redelivery, boolean durable) {
-        super(gateway, redelivery);
+    Automatic(Receiving receiving, RedeliveryPolicy redelivery, boolean durable) {
+        super(receiving, redelivery);
         this.durable = durable;
     }
 
@@ -61,14 +61,14 @@ final class Automatic extends Acknowledgement {
         if (failed || recover) {
             redeliver(d);
         } else {
-            gateway.acknowledge(List.of(d));
+            receiving.acknowledge(List.of(d));
         }
     }
 
     @Override
     void refused(Delivery d) {
         recoverCurrent = false;
-        gateway.release(d);
+        receiving.release(d);
     }
 
     /** Inside a listener, the message being delivered comes again; elsewhere there is nothing to recover. */

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.Delivery;
-import org.wharfmq.jms.gateway.StoreGateway;
-import org.wharfmq.jms.gateway.Unit;
+import org.wharfmq.jms.gateway.Receiving;
 import org.wharfmq.store.model.RedeliveryPolicy;
+import org.wharfmq.jms.gateway.Unit;
 
 /**
  * CLIENT_ACKNOWLEDGE (acknowledging a message acknowledges every message the session consumed)
@@ -18,8 +18,8 @@ final class ClientAcknowledgement extends Acknowledgement {
     private final boolean individual;
     private final List<Delivery> unacked = new ArrayList<>();
 
-    ClientAcknowledgement(StoreGateway gateway, RedeliveryPolicy redelivery, WharfSession session, boolean individual) {
-        super(gateway, redelivery);
+    ClientAcknowledgement(Receiving receiving, RedeliveryPolicy redelivery, WharfSession session, boolean individual) {
+        super(receiving, redelivery);
         this.session = session;
         this.individual = individual;
     }
@@ -60,7 +60,7 @@ final class ClientAcknowledgement extends Acknowledgement {
                 unacked.clear();
             }
         }
-        gateway.acknowledge(batch);
+        receiving.acknowledge(batch);
     }
 
     @Override
@@ -70,7 +70,7 @@ final class ClientAcknowledgement extends Acknowledgement {
             batch = new ArrayList<>(unacked);
             unacked.clear();
         }
-        gateway.acknowledge(batch);
+        receiving.acknowledge(batch);
     }
 
     @Override
@@ -80,7 +80,7 @@ final class ClientAcknowledgement extends Acknowledgement {
 
     @Override
     void close() {
-        takeUnacked().forEach(gateway::release);
+        takeUnacked().forEach(receiving::release);
     }
 
     private synchronized List<Delivery> takeUnacked() {

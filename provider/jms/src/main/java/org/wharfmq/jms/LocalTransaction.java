@@ -4,20 +4,23 @@ import java.util.ArrayList;
 import java.util.List;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.Delivery;
-import org.wharfmq.jms.gateway.StoreGateway;
-import org.wharfmq.jms.gateway.Unit;
+import org.wharfmq.jms.gateway.Receiving;
 import org.wharfmq.store.model.RedeliveryPolicy;
+import org.wharfmq.jms.gateway.Transacting;
+import org.wharfmq.jms.gateway.Unit;
 
 /**
  * A transacted session: consumed messages are deleted at commit, with the sends; rollback gives
  * them back after the redelivery delay, close (and a failed commit) at once.
  */
 final class LocalTransaction extends Acknowledgement {
+    private final Transacting transacting;
     private final List<Delivery> consumed = new ArrayList<>();
     private Unit unit;
 
-    LocalTransaction(StoreGateway gateway, RedeliveryPolicy redelivery) {
-        super(gateway, redelivery);
+    LocalTransaction(Receiving receiving, RedeliveryPolicy redelivery, Transacting transacting) {
+        super(receiving, redelivery);
+        this.transacting = transacting;
     }
 
     @Override
@@ -28,7 +31,7 @@ final class LocalTransaction extends Acknowledgement {
     @Override
     synchronized Unit unit() throws JMSException {
         if (unit == null) {
-            unit = gateway.begin();
+            unit = transacting.begin();
         }
         return unit;
     }
@@ -59,7 +62,7 @@ final class LocalTransaction extends Acknowledgement {
         try {
             u.commit(batch);
         } catch (JMSException e) {
-            batch.forEach(gateway::release);
+            batch.forEach(receiving::release);
             throw e;
         }
     }
@@ -92,6 +95,6 @@ final class LocalTransaction extends Acknowledgement {
 
     @Override
     void close() {
-        discard().forEach(gateway::release);
+        discard().forEach(receiving::release);
     }
 }

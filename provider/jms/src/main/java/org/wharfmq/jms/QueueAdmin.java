@@ -6,6 +6,7 @@ import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSSecurityException;
 import org.wharfmq.jms.gateway.Admin;
+import org.wharfmq.jms.meta.MessageMoveTask;
 
 /**
  * Queue administration by name, with the model's attribute names (VisibilityTimeout,

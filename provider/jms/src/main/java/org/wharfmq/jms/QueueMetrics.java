@@ -3,6 +3,7 @@ package org.wharfmq.jms;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.wharfmq.jms.gateway.Admin;
 
 /**
  * A queue's figures, each named as its Amazon SQS CloudWatch metric (docs/operations.md). The
@@ -28,14 +29,10 @@ public record QueueMetrics(String queueName, long approximateNumberOfMessagesVis
                            long numberOfDeduplicatedSentMessages, long numberOfMessagesMovedToDeadLetterQueue) {
 
     /** A figure the backend cannot give. */
-    public static final long UNKNOWN = -1;
+    public static final long UNKNOWN = Admin.UNKNOWN_FIGURE;
 
-    /** The metric names, in the order of the record's figures. */
-    public static final List<String> NAMES = List.of("ApproximateNumberOfMessagesVisible",
-            "ApproximateNumberOfMessagesNotVisible", "ApproximateNumberOfMessagesDelayed",
-            "ApproximateAgeOfOldestMessage", "NumberOfMessagesSent", "NumberOfMessagesReceived",
-            "NumberOfMessagesDeleted", "NumberOfEmptyReceives", "NumberOfDeduplicatedSentMessages",
-            "NumberOfMessagesMovedToDeadLetterQueue");
+    /** The metric names, in the order of the record's figures (the store's own list). */
+    public static final List<String> NAMES = Admin.METRIC_NAMES;
 
     /** The figures of {@code queueName} from a map by metric name. */
     static QueueMetrics of(String queueName, Map<String, Long> byName) {

@@ -10,6 +10,7 @@ import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.InvalidSelectorException;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.StoreGateway;
+import org.wharfmq.jms.gateway.Subscribing;
 import org.wharfmq.jms.selector.Selector;
 
 /**
@@ -43,13 +44,13 @@ final class Subscriptions {
         c.check(Permissions.Op.CONSUME, d);
         StoreGateway g = c.gateway;
         if (d.isQueue()) {
-            return new Source(d, g.queue(((WharfQueue) d).spec()), filter, null, null, null, false);
+            return new Source(d, g.queues().queue(((WharfQueue) d).spec()), filter, null, null, null, false);
         }
         String owner = noLocal ? (durable && c.clientIdOrNull() != null ? c.clientIdOrNull() : c.id) : "";
         String tag = (filter == null ? "" : filter.expression()) + SEP + owner;
         if (name == null) {
             String sub = "C:" + c.id + ":" + java.util.UUID.randomUUID();
-            return new Source(d, g.subscribe(d.name(), sub, false, tag), null, d.name(), sub, null, true);
+            return new Source(d, g.subscribing().subscribe(d.name(), sub, false, tag), null, d.name(), sub, null, true);
         }
         String clientId = c.clientIdOrNull();
         if (durable && !shared && clientId == null) {
@@ -60,18 +61,19 @@ final class Subscriptions {
         if (durable && !shared && active > 0) {
             throw new IllegalStateException("durable subscription " + name + " already has an active consumer");
         }
-        g.topic(d.name());
-        Optional<StoreGateway.Subscription> existing = g.findSubscription(sub);
+        g.queues().topic(d.name());
+        Optional<Subscribing.Subscription> existing = g.subscribing().findSubscription(sub);
         if (existing.isPresent()) {
             boolean same = existing.get().topic().equals(d.name()) && existing.get().tag().equals(tag);
             if (!same) {
                 if (active > 0) {
                     throw new JMSException("subscription " + name + " is in use with another topic or selector");
                 }
-                g.unsubscribe(existing.get().topic(), sub);
+                g.subscribing().unsubscribe(existing.get().topic(), sub);
             }
         }
-        return new Source(d, g.subscribe(d.name(), sub, durable, tag), null, d.name(), sub, sub, !durable);
+        return new Source(d, g.subscribing().subscribe(d.name(), sub, durable, tag), null, d.name(), sub, sub,
+                !durable);
     }
 
     /** Session.unsubscribe: removes a durable subscription of this connection's client id. */
@@ -79,13 +81,13 @@ final class Subscriptions {
         String clientId = c.clientIdOrNull() == null ? "" : c.clientIdOrNull();
         for (String prefix : new String[] {"D:", "S:"}) {
             String sub = prefix + clientId + ":" + name;
-            Optional<StoreGateway.Subscription> found = c.gateway.findSubscription(sub);
+            Optional<Subscribing.Subscription> found = c.gateway.subscribing().findSubscription(sub);
             if (found.isPresent()) {
                 if (c.registry.activeConsumers(sub) > 0) {
                     throw new IllegalStateException("durable subscription " + name + " has an active consumer");
                 }
                 c.permissions.check(c.user, Permissions.Op.CONSUME, "topic", found.get().topic());
-                c.gateway.unsubscribe(found.get().topic(), sub);
+                c.gateway.subscribing().unsubscribe(found.get().topic(), sub);
                 return;
             }
         }

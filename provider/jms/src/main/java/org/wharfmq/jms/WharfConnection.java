@@ -80,7 +80,7 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
         permissions.check(user, op, kind, d.name());
         if (d.isQueue() && !permissions.allows(user, Permissions.Op.CREATE, d.name())) {
             try {
-                gateway.existingQueue(d.name());
+                gateway.queues().existingQueue(d.name());
             } catch (jakarta.jms.InvalidDestinationException e) {
                 throw new jakarta.jms.JMSSecurityException("user '" + user + "' may not create queue " + d.name()
                         + ", which does not exist", "AccessDenied");
@@ -89,7 +89,7 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
         if (d instanceof WharfQueue q && !q.attributes().isEmpty()
                 && !permissions.allows(user, Permissions.Op.ADMIN, d.name())) {
             try {
-                gateway.queue(q.spec(), false);
+                gateway.queues().queue(q.spec(), false);
             } catch (jakarta.jms.JMSSecurityException e) {
                 throw new jakarta.jms.JMSSecurityException("user '" + user + "' may not administer queue "
                         + d.name() + ": " + e.getMessage(), e.getErrorCode());
@@ -322,7 +322,7 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
         checkOpen();
         fixClientId();
         WharfTemporaryQueue q = new WharfTemporaryQueue("tmpq-" + id + "-" + tempCounter.incrementAndGet(), this);
-        gateway.queue(org.wharfmq.jms.gateway.QueueSpec.named(q.name()));
+        gateway.queues().queue(org.wharfmq.jms.gateway.QueueSpec.named(q.name()));
         temporaries.add(q);
         return q;
     }
@@ -331,7 +331,7 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
         checkOpen();
         fixClientId();
         WharfTemporaryTopic t = new WharfTemporaryTopic("tmpt-" + id + "-" + tempCounter.incrementAndGet(), this);
-        gateway.topic(t.name());
+        gateway.queues().topic(t.name());
         temporaries.add(t);
         return t;
     }
@@ -355,7 +355,7 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
     }
 
     private void deleteStoreDestination(WharfDestination d) {
-        gateway.deleteQuietly(d.isQueue(), d.name());
+        gateway.queues().deleteQuietly(d.isQueue(), d.name());
     }
 
     // ---- connection consumers ----

@@ -7,7 +7,7 @@ import jakarta.jms.JMSException;
 import jakarta.jms.ServerSession;
 import jakarta.jms.ServerSessionPool;
 import org.wharfmq.jms.gateway.Delivery;
-import org.wharfmq.jms.gateway.StoreGateway;
+import org.wharfmq.jms.gateway.Fetch;
 
 /**
  * A connection consumer for application servers: fetches up to {@code maxMessages} at a time and
@@ -33,14 +33,15 @@ final class WharfConnectionConsumer implements ConnectionConsumer {
     }
 
     private void run() {
-        StoreGateway.Fetch fetch = new StoreGateway.Fetch(source.queueUrl(), source.destination(), source.selector(),
+        Fetch fetch = new Fetch(source.queueUrl(), source.destination(), source.selector(),
                 maxMessages, connection.options.visibilityTimeout());
         while (!closed) {
             try {
                 if (!connection.awaitStarted(TimeUnit.SECONDS.toNanos(1))) {
                     continue;
                 }
-                List<Delivery> got = connection.gateway.fetch(fetch, connection.pollSliceMillis(), false, () -> closed);
+                List<Delivery> got = connection.gateway.receiving().fetch(fetch, connection.pollSliceMillis(), false,
+                        () -> closed);
                 if (got.isEmpty()) {
                     continue;
                 }
@@ -60,16 +61,8 @@ final class WharfConnectionConsumer implements ConnectionConsumer {
 
     /** Runs the server session's listener on {@code d}, with that session's acknowledgement around it. */
     private void deliver(WharfSession session, Delivery d) {
-        Acknowledgement acks = session.acks;
         try {
-            acks.delivered(d);
-            boolean failed = false;
-            try {
-                session.getMessageListener().onMessage(d.message());
-            } catch (RuntimeException e) {
-                failed = true;
-            }
-            acks.afterDelivery(d, failed);
+            DeliveryStep.toListener(d, session.getMessageListener(), session.acks);
         } catch (JMSException e) {
             connection.report(e);
         }
@@ -83,7 +76,7 @@ final class WharfConnectionConsumer implements ConnectionConsumer {
     @Override
     public void close() {
         closed = true;
-        connection.gateway.wakeUp(source.queueUrl());
+        connection.gateway.receiving().wakeUp(source.queueUrl());
         if (thread != Thread.currentThread()) {
             try {
                 thread.join(TimeUnit.SECONDS.toMillis(30));

@@ -100,7 +100,7 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
      * docs/mapping.md says what JMS does without each.
      */
     public java.util.Set<String> capabilities() throws JMSException {
-        return held(ConnectionOptions.parse(url).storeUrl()).capabilities();
+        return held(ConnectionOptions.parse(url).storeUrl()).capabilities().names();
     }
 
     /**

@@ -12,7 +12,8 @@ import jakarta.jms.QueueReceiver;
 import jakarta.jms.Topic;
 import jakarta.jms.TopicSubscriber;
 import org.wharfmq.jms.gateway.Delivery;
-import org.wharfmq.jms.gateway.StoreGateway;
+import org.wharfmq.jms.gateway.Fetch;
+import org.wharfmq.jms.gateway.Receiving;
 
 /**
  * A consumer: long-polls its source queue, at most {@code 1 + prefetch} messages at a time, and
@@ -25,8 +26,8 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
     private final String selectorText;
     private final boolean noLocal;
     /** A fetch that takes one message and deletes it (automatic receive), and one with prefetch. */
-    private final StoreGateway.Fetch consumeOne;
-    private final StoreGateway.Fetch fetchSome;
+    private final Fetch consumeOne;
+    private final Fetch fetchSome;
     private final ArrayDeque<Delivery> buffer = new ArrayDeque<>();
     private volatile boolean closed;
     private volatile MessageListener listener;
@@ -38,8 +39,8 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
         this.selectorText = selectorText;
         this.noLocal = noLocal;
         ConnectionOptions o = session.connection.options;
-        this.consumeOne = new StoreGateway.Fetch(source.queueUrl(), source.destination(), source.selector(), 1, null);
-        this.fetchSome = new StoreGateway.Fetch(source.queueUrl(), source.destination(), source.selector(),
+        this.consumeOne = new Fetch(source.queueUrl(), source.destination(), source.selector(), 1, null);
+        this.fetchSome = new Fetch(source.queueUrl(), source.destination(), source.selector(),
                 1 + o.prefetch(), o.visibilityTimeout());
         if (source.activeKey() != null) {
             session.connection.registry.consumerOpened(source.activeKey());
@@ -158,7 +159,7 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
                     }
                     continue;
                 }
-                if (!expired(d)) {
+                if (!DeliveryStep.expired(d, session.connection.gateway.receiving())) {
                     return d;
                 }
             } else if (deadline - System.nanoTime() <= 0) {
@@ -166,16 +167,6 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
             }
         }
         return null;
-    }
-
-    /** True (and the message deleted) if it expired on the way: JMS does not deliver it. */
-    private boolean expired(Delivery d) throws JMSException {
-        long expiration = d.message().getJMSExpiration();
-        if (expiration == 0 || System.currentTimeMillis() <= expiration) {
-            return false;
-        }
-        session.connection.gateway.acknowledge(List.of(d));
-        return true;
     }
 
     /**
@@ -194,7 +185,8 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
             }
         }
         long waitMillis = Math.min(TimeUnit.NANOSECONDS.toMillis(nanos), session.connection.pollSliceMillis());
-        List<Delivery> got = session.connection.gateway.fetch(consume ? consumeOne : fetchSome, waitMillis, consume,
+        List<Delivery> got = session.connection.gateway.receiving().fetch(consume ? consumeOne : fetchSome, waitMillis,
+                consume,
                 lease, () -> closed || !session.connection.isStarted());
         if (consume || got.size() <= 1) {
             return got.isEmpty() ? null : got.get(0);
@@ -203,22 +195,6 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
             buffer.addAll(got);
             return buffer.poll();
         }
-    }
-
-    /** Runs the listener on {@code d}, with the session's acknowledgement around it. */
-    private void handOut(Delivery d, MessageListener l) throws JMSException {
-        if (expired(d)) {
-            return;
-        }
-        Acknowledgement acks = session.acks;
-        acks.delivered(d);
-        boolean failed = false;
-        try {
-            l.onMessage(d.message());
-        } catch (RuntimeException e) {
-            failed = true;
-        }
-        acks.afterDelivery(d, failed);
     }
 
     private void listen() {
@@ -241,7 +217,7 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
                             }
                             return;
                         }
-                        handOut(d, l);
+                        DeliveryStep.toListener(d, l, session.acks);
                     } catch (JMSException e) {
                         session.connection.report(e);
                     }
@@ -262,7 +238,7 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
 
     /** The connection stopped: a receive waiting in the store ends now, taking nothing. */
     void stopped() {
-        session.connection.gateway.wakeUp(source.queueUrl());
+        session.connection.gateway.receiving().wakeUp(source.queueUrl());
     }
 
     @Override
@@ -271,8 +247,8 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
             return;
         }
         closed = true;
-        StoreGateway gateway = session.connection.gateway;
-        gateway.wakeUp(source.queueUrl());
+        Receiving receiving = session.connection.gateway.receiving();
+        receiving.wakeUp(source.queueUrl());
         Thread t;
         synchronized (this) {
             t = listenerThread;
@@ -289,11 +265,11 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
             left = List.copyOf(buffer);
             buffer.clear();
         }
-        left.forEach(gateway::release);
+        left.forEach(receiving::release);
         session.removeConsumer(this);
         boolean last = source.activeKey() == null || session.connection.registry.consumerClosed(source.activeKey()) == 0;
         if (source.removeWhenUnused() && last) {
-            gateway.unsubscribeQuietly(source.topic(), source.subscription());
+            session.connection.gateway.subscribing().unsubscribeQuietly(source.topic(), source.subscription());
         }
     }
 

@@ -81,9 +81,9 @@ public final class WharfContext implements JMSContext, XAJMSContext {
         this.xa = xa;
         try {
             if (xa) {
-                run(() -> connection.gateway.requireXa("an XA JMSContext"));
+                run(() -> connection.gateway.capabilities().requireXa("an XA JMSContext"));
             } else if (sessionMode == SESSION_TRANSACTED) {
-                run(() -> connection.gateway.requireTransactions("a transacted JMSContext"));
+                run(() -> connection.gateway.capabilities().requireTransactions("a transacted JMSContext"));
             }
         } catch (JMSRuntimeException e) {
             try {

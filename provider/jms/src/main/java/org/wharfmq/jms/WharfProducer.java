@@ -13,10 +13,11 @@ import jakarta.jms.Queue;
 import jakarta.jms.QueueSender;
 import jakarta.jms.Topic;
 import jakarta.jms.TopicPublisher;
-import org.wharfmq.jms.gateway.StoreGateway;
+import org.wharfmq.store.model.Names;
+import org.wharfmq.jms.gateway.SendOptions;
+import org.wharfmq.jms.gateway.Sending;
 import org.wharfmq.jms.gateway.Unit;
 import org.wharfmq.jms.message.WharfMessage;
-import org.wharfmq.store.model.Names;
 
 /** A producer: JMS headers and delivery options mapped onto a store send or topic publish. */
 public final class WharfProducer implements QueueSender, TopicPublisher {
@@ -280,7 +281,7 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         message.setJMSTimestamp(disableMessageTimestamp ? 0 : now);
         message.setJMSDeliveryTime(now + deliveryDelay);
         WharfMessage wm = message instanceof WharfMessage w ? w : ForeignMessages.copy(message);
-        StoreGateway.SendOptions options = new StoreGateway.SendOptions(prio, expiration, deliveryDelay,
+        SendOptions options = new SendOptions(prio, expiration, deliveryDelay,
                 mode == DeliveryMode.PERSISTENT);
         if (listener == null) {
             session.asyncSends.await();
@@ -298,10 +299,10 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         private final WharfDestination to;
         private final Message message;
         private final WharfMessage wm;
-        private final StoreGateway.SendOptions options;
+        private final SendOptions options;
         private final CompletionListener listener;
 
-        AsyncSend(WharfDestination to, Message message, WharfMessage wm, StoreGateway.SendOptions options,
+        AsyncSend(WharfDestination to, Message message, WharfMessage wm, SendOptions options,
                   CompletionListener listener) {
             this.to = to;
             this.message = message;
@@ -312,7 +313,7 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
 
         @Override
         public Object batchKey() {
-            return to.isQueue() && session.connection.gateway.batchesSends() ? to.name() : null;
+            return to.isQueue() && session.connection.gateway.sending().batchesSends() ? to.name() : null;
         }
 
         @Override
@@ -357,19 +358,19 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         /** Sends {@code all}, to this send's queue, with one batch; records each failure in {@code failures}. */
         private void sendBatch(List<AsyncSend> all, Exception[] failures) throws JMSException {
             boolean fifo = Names.isFifo(to.name());
-            List<StoreGateway.Outgoing> out = new ArrayList<>(all.size());
+            List<Sending.Outgoing> out = new ArrayList<>(all.size());
             List<Integer> index = new ArrayList<>(all.size());
             for (int i = 0; i < all.size(); i++) {
                 AsyncSend a = all.get(i);
                 try {
-                    out.add(new StoreGateway.Outgoing(a.wm, fifo ? a.wm.getStringProperty("JMSXGroupID") : null,
+                    out.add(new Sending.Outgoing(a.wm, fifo ? a.wm.getStringProperty("JMSXGroupID") : null,
                             fifo ? deduplicationId(a.wm) : null, a.options));
                     index.add(i);
                 } catch (JMSException e) {
                     failures[i] = e;
                 }
             }
-            List<StoreGateway.Sent> sent = session.connection.gateway.sendBatch(((WharfQueue) to).spec(), out);
+            List<Sending.Sent> sent = session.connection.gateway.sending().sendBatch(((WharfQueue) to).spec(), out);
             for (int k = 0; k < sent.size(); k++) {
                 int i = index.get(k);
                 if (sent.get(k).failure() != null) {
@@ -385,16 +386,16 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
      * Sends through the store and returns the JMSMessageID. A NON_PERSISTENT send to a queue
      * returns before its message is durable.
      */
-    private String send(WharfDestination to, WharfMessage m, StoreGateway.SendOptions options) throws JMSException {
-        StoreGateway gateway = session.connection.gateway;
+    private String send(WharfDestination to, WharfMessage m, SendOptions options) throws JMSException {
+        Sending sending = session.connection.gateway.sending();
         Unit unit = session.acks.unit();
         String id;
         if (to.isQueue()) {
             boolean fifo = Names.isFifo(to.name());
-            id = gateway.send(((WharfQueue) to).spec(), m,
+            id = sending.send(((WharfQueue) to).spec(), m,
                     fifo ? m.getStringProperty("JMSXGroupID") : null, fifo ? deduplicationId(m) : null, options, unit);
         } else {
-            id = gateway.publish(to.name(), m, options, unit, Subscriptions.publishFilter(session.connection));
+            id = sending.publish(to.name(), m, options, unit, Subscriptions.publishFilter(session.connection));
         }
         return "ID:" + id;
     }

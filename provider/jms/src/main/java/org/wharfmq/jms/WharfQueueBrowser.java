@@ -43,7 +43,7 @@ final class WharfQueueBrowser implements QueueBrowser {
         checkOpen();
         WharfDestination d = (WharfDestination) queue;
         session.connection.check(Permissions.Op.BROWSE, d);
-        List<Message> messages = new ArrayList<>(session.connection.gateway.browse(((WharfQueue) d).spec(), selector.matchesAll() ? null : selector, d));
+        List<Message> messages = new ArrayList<>(session.connection.gateway.receiving().browse(((WharfQueue) d).spec(), selector.matchesAll() ? null : selector, d));
         return Collections.enumeration(messages);
     }
 

@@ -64,24 +64,11 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     private final ListenerLane lane = new ListenerLane();
     private volatile boolean closed;
     private volatile MessageListener sessionListener;
-    /** The XA resource of a session that is not an XA session (its branches carry none of its work). */
-    private XAResource detachedXa;
-
-    /** Whether AUTO and DUPS_OK receives wait until their delete is durable (connection option autoAck=durable). */
-    boolean durableAutoAck() {
-        return connection.options.durableAutoAck();
-    }
 
     WharfSession(WharfConnection connection, boolean transacted, int mode, boolean xa) throws JMSException {
-        if (!transacted && mode != AUTO_ACKNOWLEDGE && mode != CLIENT_ACKNOWLEDGE && mode != DUPS_OK_ACKNOWLEDGE
-                && mode != INDIVIDUAL_ACKNOWLEDGE && mode != INDIVIDUAL_ACKNOWLEDGE_ALIAS) {
-            throw new JMSException("acknowledge mode " + mode + " is not one of AUTO_ACKNOWLEDGE (1),"
-                    + " CLIENT_ACKNOWLEDGE (2), DUPS_OK_ACKNOWLEDGE (3), SESSION_TRANSACTED (0) or"
-                    + " INDIVIDUAL_ACKNOWLEDGE (101, alias 100)");
-        }
         this.connection = connection;
         this.transacted = transacted;
-        this.mode = mode == INDIVIDUAL_ACKNOWLEDGE_ALIAS ? INDIVIDUAL_ACKNOWLEDGE : mode;
+        this.mode = Acknowledgement.mode(transacted, mode);
         this.xa = xa;
         this.acks = Acknowledgement.of(this, connection.gateway, transacted, this.mode, xa);
     }
@@ -369,7 +356,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
         WharfDestination d = WharfDestination.of(queue);
         // A bad selector is reported as such, also on a backend that cannot browse.
         org.wharfmq.jms.selector.Selector.parse(messageSelector);
-        connection.gateway.requireBrowsing();
+        connection.gateway.capabilities().requireBrowsing();
         WharfQueueBrowser b = new WharfQueueBrowser(this, (Queue) d, messageSelector);
         browsers.add(b);
         return b;
@@ -487,15 +474,7 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
     @Override
     public XAResource getXAResource() {
         try {
-            if (acks instanceof XaAcknowledgement x) {
-                return x.branch().resource();
-            }
-            synchronized (this) {
-                if (detachedXa == null) {
-                    detachedXa = connection.gateway.xa().resource();
-                }
-                return detachedXa;
-            }
+            return acks.xaResource(connection.gateway.transacting());
         } catch (JMSException e) {
             throw new java.lang.IllegalStateException(e.getMessage(), e);
         }

@@ -1,11 +1,13 @@
 package org.wharfmq.jms;
 
+import javax.transaction.xa.XAResource;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.Delivery;
-import org.wharfmq.jms.gateway.StoreGateway;
+import org.wharfmq.jms.gateway.Receiving;
+import org.wharfmq.store.model.RedeliveryPolicy;
+import org.wharfmq.jms.gateway.Transacting;
 import org.wharfmq.jms.gateway.Unit;
 import org.wharfmq.jms.gateway.XaBranch;
-import org.wharfmq.store.model.RedeliveryPolicy;
 
 /**
  * An XA session: inside a branch, a delivered message is deleted by the branch's commit (the
@@ -13,21 +15,28 @@ import org.wharfmq.store.model.RedeliveryPolicy;
  * redelivery delay, reckoned at delivery; outside one, the session acknowledges automatically.
  */
 final class XaAcknowledgement extends Acknowledgement {
+    private final Transacting transacting;
     private final Automatic outside;
     private XaBranch branch;
 
-    XaAcknowledgement(StoreGateway gateway, RedeliveryPolicy redelivery, boolean durableAutoAck) throws JMSException {
-        super(gateway, redelivery);
-        gateway.requireXa("an XA session");
-        this.outside = new Automatic(gateway, redelivery, durableAutoAck);
+    /** For a store that offers XA transactions. */
+    XaAcknowledgement(Receiving receiving, RedeliveryPolicy redelivery, Transacting transacting, boolean durableAutoAck) {
+        super(receiving, redelivery);
+        this.transacting = transacting;
+        this.outside = new Automatic(receiving, redelivery, durableAutoAck);
     }
 
-    /** The session's XA resource, made on first use. */
-    synchronized XaBranch branch() throws JMSException {
+    /** The session's XA branch, made on first use. */
+    private synchronized XaBranch branch() throws JMSException {
         if (branch == null) {
-            branch = gateway.xa();
+            branch = transacting.xa();
         }
         return branch;
+    }
+
+    @Override
+    XAResource xaResource(Transacting ignored) throws JMSException {
+        return branch().resource();
     }
 
     private synchronized Unit current() {
@@ -48,7 +57,7 @@ final class XaAcknowledgement extends Acknowledgement {
     void delivered(Delivery d) throws JMSException {
         Unit u = current();
         if (u != null) {
-            u.acknowledge(d, gateway.redeliveryDelay(d, redelivery));
+            u.acknowledge(d, receiving.redeliveryDelay(d, redelivery));
         }
     }
 

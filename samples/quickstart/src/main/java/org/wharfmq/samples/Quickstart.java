@@ -9,9 +9,9 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.Queue;
 import jakarta.jms.TextMessage;
-import org.wharfmq.jms.MessageMoveTask;
 import org.wharfmq.jms.QueueAdmin;
 import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.jms.meta.MessageMoveTask;
 
 /**
  * A tour of Wharf through plain JMS and JNDI (see jndi.properties): FIFO groups, deduplication,

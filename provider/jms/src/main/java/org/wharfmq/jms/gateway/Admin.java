@@ -5,33 +5,40 @@ import java.util.List;
 import java.util.Map;
 import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
-import org.wharfmq.jms.MessageMoveTask;
+import org.wharfmq.jms.meta.MessageMoveTask;
 import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueStatistics;
 
 /** Queue administration by name; the backend resolves each name to its queue URL. */
 public final class Admin {
-    private final StoreGateway gateway;
+    /** The names of a queue's figures in {@link #statistics}, in order: SQS's CloudWatch metric names. */
+    public static final List<String> METRIC_NAMES = QueueStatistics.Snapshot.NAMES;
+    /** A figure the backend cannot give. */
+    public static final long UNKNOWN_FIGURE = QueueStatistics.UNKNOWN;
+
+    private final Queues queues;
+    private final Capabilities capabilities;
     private final QueueService service;
 
-    Admin(StoreGateway gateway, QueueService service) {
-        this.gateway = gateway;
+    Admin(Queues queues, Capabilities capabilities, QueueService service) {
+        this.queues = queues;
+        this.capabilities = capabilities;
         this.service = service;
     }
 
     public void createQueue(String name, Map<String, String> attributes) throws JMSException {
         Errors.call(() -> service.createQueue(name, attributes));
-        gateway.noticeQueue(name);
+        queues.created(name);
     }
 
     /**
-     * The queue's figures by their CloudWatch metric names (see {@link QueueStatistics.Snapshot#NAMES}),
-     * -1 where the backend cannot give one.
+     * The queue's figures by their CloudWatch metric names ({@link #METRIC_NAMES}),
+     * {@link #UNKNOWN_FIGURE} where the backend cannot give one.
      */
     public Map<String, Long> statistics(String name) throws JMSException {
-        QueueStatistics statistics = gateway.require(QueueStatistics.class, "queue statistics");
-        String url = gateway.existingQueue(name);
+        QueueStatistics statistics = capabilities.require(QueueStatistics.class, "queue statistics");
+        String url = queues.existingQueue(name);
         return Errors.call(() -> statistics.statistics(url).byName());
     }
 
@@ -52,7 +59,7 @@ public final class Admin {
     /** Whether queue {@code name} exists. */
     public boolean exists(String name) throws JMSException {
         try {
-            gateway.existingQueue(name);
+            queues.existingQueue(name);
             return true;
         } catch (InvalidDestinationException e) {
             return false;
@@ -60,30 +67,30 @@ public final class Admin {
     }
 
     public Map<String, String> getQueueAttributes(String name) throws JMSException {
-        String url = gateway.existingQueue(name);
+        String url = queues.existingQueue(name);
         return Errors.call(() -> service.getQueueAttributes(url, List.of("All")));
     }
 
     public void setQueueAttributes(String name, Map<String, String> attributes) throws JMSException {
-        String url = gateway.existingQueue(name);
+        String url = queues.existingQueue(name);
         Errors.call(() -> {
             service.setQueueAttributes(url, attributes);
             return null;
         });
-        gateway.attributesChanged(url);
+        queues.attributesChanged(url);
     }
 
     public void deleteQueue(String name) throws JMSException {
-        String url = gateway.existingQueue(name);
+        String url = queues.existingQueue(name);
         Errors.call(() -> {
             service.deleteQueue(url);
             return null;
         });
-        gateway.forgetQueue(name);
+        queues.forgetQueue(name);
     }
 
     public void purgeQueue(String name) throws JMSException {
-        String url = gateway.existingQueue(name);
+        String url = queues.existingQueue(name);
         Errors.call(() -> {
             service.purgeQueue(url);
             return null;
@@ -97,15 +104,15 @@ public final class Admin {
     public String startMessageMoveTask(String source, String destination, Integer maxPerSecond)
             throws JMSException {
         MessageMoves moves = moves();
-        String sourceUrl = gateway.existingQueue(source);
-        String destinationUrl = destination == null ? null : gateway.existingQueue(destination);
+        String sourceUrl = queues.existingQueue(source);
+        String destinationUrl = destination == null ? null : queues.existingQueue(destination);
         return Errors.call(() -> moves.startMessageMoveTask(sourceUrl, destinationUrl, maxPerSecond));
     }
 
     /** The message move tasks of queue {@code source}, newest first. */
     public List<MessageMoveTask> listMessageMoveTasks(String source) throws JMSException {
         MessageMoves moves = moves();
-        String sourceUrl = gateway.existingQueue(source);
+        String sourceUrl = queues.existingQueue(source);
         List<MessageMoveTask> out = new ArrayList<>();
         for (org.wharfmq.store.MessageMoveTask t : Errors.call(() -> moves.listMessageMoveTasks(sourceUrl))) {
             out.add(new MessageMoveTask(t.taskHandle(), t.status().name(), service.queueName(t.sourceQueueUrl()),
@@ -126,7 +133,7 @@ public final class Admin {
     public List<String> queuesDeadLetteringTo(String deadLetterQueue) throws JMSException {
         List<String> out = new ArrayList<>();
         for (String q : listQueues(null)) {
-            String policy = Errors.call(() -> service.getQueueAttributes(gateway.existingQueue(q), List.of("All")))
+            String policy = Errors.call(() -> service.getQueueAttributes(queues.existingQueue(q), List.of("All")))
                     .get("RedrivePolicy");
             if (policy != null && deadLetterQueue.equals(QueueSpec.deadLetterName(Map.of("RedrivePolicy", policy)))) {
                 out.add(q);
@@ -136,7 +143,7 @@ public final class Admin {
     }
 
     private MessageMoves moves() throws JMSException {
-        return gateway.require(MessageMoves.class, "a message move task");
+        return capabilities.require(MessageMoves.class, "a message move task");
     }
 
     /** Names of the queues whose name starts with {@code prefix} (null: all). */

@@ -3,11 +3,14 @@ package org.wharfmq.jms.gateway;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.BiPredicate;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import org.wharfmq.jms.message.WharfMessage;
+import org.wharfmq.jms.selector.Selector;
 import org.wharfmq.store.Limits;
 import org.wharfmq.store.MessageAttributeValue;
 import org.wharfmq.store.MessageOptions;
@@ -42,7 +45,7 @@ final class Encoding {
                    MessageOptions.Options options) {
     }
 
-    Request request(WharfMessage m, StoreGateway.SendOptions o) throws JMSException {
+    Request request(WharfMessage m, SendOptions o) throws JMSException {
         MessageCodec.Encoded e = MessageCodec.encode(m, codecAttributes);
         if (messageOptions) {
             return new Request(e.body(), e.attributes(), null, new MessageOptions.Options(o.priority(),
@@ -88,6 +91,16 @@ final class Encoding {
     /** The JMS message of a received one; priority and expiration come from attributes where options were not kept. */
     WharfMessage decode(ReceivedMessage rm, Destination destination) throws JMSException {
         return MessageCodec.decode(withOptions(rm), destination, addresses);
+    }
+
+    /** The filter of stored messages that takes those {@code selector} matches; null (all) for a null selector. */
+    Predicate<MessageView> filter(Selector selector) {
+        return selector == null ? null : view -> selector.matches(selectorValues(view));
+    }
+
+    /** As {@link #filter(Selector)} for a publish: {@code accept} takes or refuses each subscription, by its tag. */
+    BiPredicate<String, MessageView> filter(BiPredicate<String, Function<String, Object>> accept) {
+        return (tag, view) -> accept.test(tag, selectorValues(view));
     }
 
     /** The selector's view of a stored message. */

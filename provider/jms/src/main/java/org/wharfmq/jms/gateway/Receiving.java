@@ -1,124 +1,186 @@
 package org.wharfmq.jms.gateway;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
-import java.util.function.Predicate;
-import org.wharfmq.store.FilteredReceive;
-import org.wharfmq.store.MessageView;
+import jakarta.jms.Destination;
+import jakarta.jms.JMSException;
+import org.wharfmq.jms.message.WharfMessage;
+import org.wharfmq.jms.selector.Selector;
+import org.wharfmq.store.BatchEntry;
+import org.wharfmq.store.BatchResultErrorEntry;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
-import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
+import org.wharfmq.store.model.MessageRules;
+import org.wharfmq.store.model.RedeliveryPolicy;
 
 /**
- * Receives through {@link FilteredReceive} when the backend has it. Without it, plain
- * ReceiveMessage calls (long polls of at most one second, so a closing consumer is seen within a
- * second) scan the queue: messages the selector rejects stay in flight until the scan ends, then
- * are made visible again; a scan that found only such messages backs off before the next. A
- * rejected receive still counts toward the message's receive count, and so toward its queue's
- * maxReceiveCount.
+ * Receives from one store: fetches messages as {@link Delivery}s (through {@link SelectiveReceive})
+ * and settles them (acknowledge, release, redeliver after the redelivery delay), and browses a queue.
  */
-final class Receiving {
-    private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
-    private static final long SHORT_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
-    /** Messages taken per receive while scanning for a selector's. */
-    private static final int SCAN = 10;
-
+public final class Receiving {
     private final QueueService service;
-    private final FilteredReceive filtered;
+    private final Capabilities capabilities;
+    private final Queues queues;
+    private final Encoding encoding;
+    private final SelectiveReceive receive;
+    private final Redeliveries redeliveries;
 
-    Receiving(QueueService service, FilteredReceive filtered) {
+    Receiving(QueueService service, Capabilities capabilities, Queues queues, Encoding encoding,
+              Redeliveries redeliveries) {
         this.service = service;
-        this.filtered = filtered;
+        this.capabilities = capabilities;
+        this.queues = queues;
+        this.encoding = encoding;
+        this.receive = new SelectiveReceive(service, capabilities.filteredReceive);
+        this.redeliveries = redeliveries;
     }
 
-    /** With {@code lease}, for messages settled right after they are handed out ({@link FilteredReceive#leaseMessage}). */
-    List<ReceivedMessage> receive(String queueUrl, int max, Integer visibility, long waitMillis,
-                                  Predicate<MessageView> filter, boolean consume, boolean lease,
-                                  BooleanSupplier cancelled) {
-        if (filtered != null) {
-            if (lease && !consume) {
-                return filtered.leaseMessage(new ReceiveMessageRequest(queueUrl, max, visibility, null, null),
-                        waitMillis, filter, cancelled);
-            }
-            if (consume) {
-                return filtered.consumeMessage(new ReceiveMessageRequest(queueUrl, 1, null, null, null), waitMillis,
-                        filter, cancelled);
-            }
-            return filtered.receiveMessage(new ReceiveMessageRequest(queueUrl, max, visibility, null, null),
-                    waitMillis, filter, cancelled);
-        }
-        return plain(queueUrl, consume ? 1 : max, visibility, waitMillis, filter, consume, cancelled);
+    /**
+     * Up to {@code f.max()} messages, waiting up to {@code waitMillis} for the first; with
+     * {@code consume} they are deleted as they are received (automatic acknowledgement). The wait
+     * ends early, with nothing, once {@code cancelled} is true and {@link #wakeUp} was called.
+     */
+    public List<Delivery> fetch(Fetch f, long waitMillis, boolean consume, BooleanSupplier cancelled)
+            throws JMSException {
+        return fetch(f, waitMillis, consume, false, cancelled);
     }
 
-    private List<ReceivedMessage> plain(String queueUrl, int max, Integer visibility, long waitMillis,
-                                        Predicate<MessageView> filter, boolean consume, BooleanSupplier cancelled) {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
-        long backoff = TimeUnit.MILLISECONDS.toNanos(20);
-        while (true) {
-            List<ReceivedMessage> taken = new ArrayList<>();
-            List<String> rejected = new ArrayList<>();
-            boolean longPoll = false;
-            try {
-                // One scan: what the filter rejects stays in flight until the scan ends, so that
-                // the next receive sees the messages behind it.
-                while (taken.isEmpty()) {
-                    longPoll = rejected.isEmpty() && deadline - System.nanoTime() >= TimeUnit.SECONDS.toNanos(1);
-                    List<ReceivedMessage> got = service.receiveMessage(new ReceiveMessageRequest(queueUrl,
-                            filter == null ? max : SCAN, visibility, longPoll ? 1 : 0, null));
-                    if (got.isEmpty()) {
-                        break;
-                    }
-                    for (ReceivedMessage rm : got) {
-                        if (taken.size() < max && (filter == null || filter.test(rm))) {
-                            taken.add(rm);
-                        } else {
-                            rejected.add(rm.receiptHandle());
-                        }
-                    }
-                }
-            } finally {
-                rejected.forEach(handle -> releaseQuietly(queueUrl, handle));
-            }
-            if (consume) {
-                for (ReceivedMessage rm : taken) {
-                    service.deleteMessage(queueUrl, rm.receiptHandle());
-                }
-            }
-            long left = deadline - System.nanoTime();
-            if (!taken.isEmpty() || left <= 0 || cancelled.getAsBoolean() || Thread.currentThread().isInterrupted()) {
-                return taken;
-            }
-            if (!rejected.isEmpty()) {
-                // Only messages for other selectors: give them time to be taken elsewhere.
-                LockSupport.parkNanos(Math.min(backoff, left));
-                backoff = Math.min(backoff * 2, MAX_BACKOFF_NANOS);
-            } else if (!longPoll) {
-                // Less than the one-second unit of a long poll is left.
-                LockSupport.parkNanos(Math.min(SHORT_WAIT_NANOS, left));
-            }
-        }
-    }
-
-    private void releaseQuietly(String queueUrl, String receiptHandle) {
+    /**
+     * As {@link #fetch(Fetch, long, boolean, BooleanSupplier)}; with {@code lease} (and not
+     * {@code consume}) for a consumer that acknowledges or releases each message as soon as it is
+     * handed out: the store need not make the receive, nor that acknowledgement, durable first.
+     */
+    public List<Delivery> fetch(Fetch f, long waitMillis, boolean consume, boolean lease, BooleanSupplier cancelled)
+            throws JMSException {
+        List<ReceivedMessage> got;
         try {
-            service.changeMessageVisibility(queueUrl, receiptHandle, 0);
+            got = receive.receive(f.queueUrl(), f.max(), f.visibility(), waitMillis, encoding.filter(f.selector()),
+                    consume, lease, cancelled);
         } catch (QueueServiceException e) {
-            // Visible again already.
+            throw Errors.of(e);
+        }
+        List<Delivery> out = new ArrayList<>(got.size());
+        for (ReceivedMessage rm : got) {
+            out.add(new Delivery(f.queueUrl(), rm.receiptHandle(), encoding.decode(rm, f.destination()), consume,
+                    rm.receiveCount()));
+        }
+        return out;
+    }
+
+    /** Wakes the fetches waiting on a queue so that they see their cancellation. */
+    public void wakeUp(String queueUrl) {
+        receive.wakeUp(queueUrl);
+    }
+
+    /**
+     * Deletes the delivered messages, in batches of up to 10 per queue (one DeleteMessage for a
+     * lone message); reports those the store refused, by JMSMessageID.
+     */
+    public void acknowledge(List<Delivery> batch) throws JMSException {
+        Map<String, List<Delivery>> byQueue = new LinkedHashMap<>();
+        for (Delivery d : batch) {
+            if (!d.consumed()) {
+                byQueue.computeIfAbsent(d.queueUrl(), u -> new ArrayList<>()).add(d);
+            }
+        }
+        List<String> failed = new ArrayList<>();
+        QueueServiceException cause = null;
+        for (List<Delivery> deliveries : byQueue.values()) {
+            for (int from = 0; from < deliveries.size(); from += MessageRules.MAX_BATCH) {
+                List<Delivery> chunk = deliveries.subList(from,
+                        Math.min(deliveries.size(), from + MessageRules.MAX_BATCH));
+                QueueServiceException refused = delete(chunk, failed);
+                cause = refused != null ? refused : cause;
+            }
+        }
+        if (cause != null) {
+            throw Errors.acknowledgementFailed(failed, cause);
         }
     }
 
-    /** True when the backend filters and cancels receives itself. */
-    boolean filtered() {
-        return filtered != null;
+    /** Deletes {@code chunk}, one queue's and at most a batch; adds the refused to {@code failed}. */
+    private QueueServiceException delete(List<Delivery> chunk, List<String> failed) {
+        String queueUrl = chunk.get(0).queueUrl();
+        try {
+            if (chunk.size() == 1) {
+                service.deleteMessage(queueUrl, chunk.get(0).receiptHandle());
+                return null;
+            }
+            List<BatchEntry<String>> entries = new ArrayList<>(chunk.size());
+            for (int i = 0; i < chunk.size(); i++) {
+                entries.add(new BatchEntry<>(Integer.toString(i), chunk.get(i).receiptHandle()));
+            }
+            QueueServiceException cause = null;
+            for (BatchResultErrorEntry f : service.deleteMessageBatch(queueUrl, entries).failed()) {
+                failed.add(chunk.get(Integer.parseInt(f.id())).messageId());
+                cause = new QueueServiceException(f.code(), f.message(), f.senderFault(), null);
+            }
+            return cause;
+        } catch (QueueServiceException e) {
+            chunk.forEach(d -> failed.add(d.messageId()));
+            return e;
+        }
     }
 
-    void wakeUp(String queueUrl) {
-        if (filtered != null) {
-            filtered.wakeUp(queueUrl);
+    /** Makes a delivered message visible again at once (a consumer closing, a message not handed out). */
+    public void release(Delivery d) {
+        if (d.consumed()) {
+            return;
         }
+        try {
+            service.changeMessageVisibility(d.queueUrl(), d.receiptHandle(), 0);
+        } catch (QueueServiceException e) {
+            // Its visibility already ended: it is back in the queue anyway.
+        }
+    }
+
+    /**
+     * Gives back a message the application failed on (a rollback, a recover, a listener's
+     * exception): visible again after {@link #redeliveryDelay}.
+     */
+    public void redeliver(Delivery d, RedeliveryPolicy own) {
+        if (d.consumed()) {
+            return;
+        }
+        int seconds = redeliveryDelay(d, own);
+        if (seconds == 0) {
+            release(d);
+            return;
+        }
+        try {
+            service.changeMessageVisibility(d.queueUrl(), d.receiptHandle(), seconds);
+        } catch (QueueServiceException e) {
+            // Gone back already, or the server refused the delay: let it come back at once.
+            release(d);
+        }
+    }
+
+    /**
+     * Seconds before {@code d}, given back now, is visible again: by the consumer's own backoff
+     * {@code own} if not null, else by its queue's RedeliveryPolicy, else 0.
+     */
+    public int redeliveryDelay(Delivery d, RedeliveryPolicy own) {
+        return redeliveries.delaySeconds(d, own);
+    }
+
+    /** The visible messages of queue {@code q} that {@code selector} (null: all) takes, in delivery order. */
+    public List<WharfMessage> browse(QueueSpec q, Selector selector, Destination destination) throws JMSException {
+        capabilities.requireBrowsing();
+        String queueUrl = queues.queue(q);
+        List<ReceivedMessage> found;
+        try {
+            found = capabilities.browsing.browse(queueUrl, encoding.filter(selector), Integer.MAX_VALUE);
+        } catch (QueueServiceException e) {
+            throw Errors.of(e);
+        }
+        List<WharfMessage> out = new ArrayList<>(found.size());
+        for (ReceivedMessage rm : found) {
+            out.add(encoding.decode(rm, destination));
+        }
+        return out;
     }
 }

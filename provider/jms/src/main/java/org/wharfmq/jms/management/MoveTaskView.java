@@ -1,6 +1,6 @@
 package org.wharfmq.jms.management;
 
-import org.wharfmq.jms.MessageMoveTask;
+import org.wharfmq.jms.meta.MessageMoveTask;
 
 /** A message move task as JMX shows it (an MXBean composite): the fields of {@link MessageMoveTask}. */
 public final class MoveTaskView {

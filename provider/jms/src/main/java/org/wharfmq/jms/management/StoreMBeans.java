@@ -7,12 +7,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import jakarta.jms.JMSException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.wharfmq.jms.gateway.QueueListener;
 import org.wharfmq.jms.gateway.StoreGateway;
 
 /**
@@ -20,22 +26,30 @@ import org.wharfmq.jms.gateway.StoreGateway;
  * JMX): a {@link StoreMXBean} named {@code org.wharfmq:type=Store,store="<url>"} and a
  * {@link QueueMXBean} per queue named {@code org.wharfmq:type=Queue,store="<url>",name=<queue>},
  * the URL with its secrets hidden. The rule: a queue has its MBean from when the store opens (the
- * queues it lists then), or from when this JVM's JMS layer creates or resolves it, until this JVM
- * deletes it or closes the store; {@link #refresh} rescans the store for queues made or deleted
- * elsewhere. JMX never fails the store: a registration that fails (the name taken by another
+ * queues it lists then), or from when administration in this JVM creates it, or shortly after this
+ * JVM's JMS layer first resolves or creates it to send or receive, until this JVM deletes it or
+ * closes the store; {@link #refresh} rescans the store for queues made or deleted elsewhere.
+ *
+ * <p>It hears of the queues as the store's {@link QueueListener}. A queue learned on the way to a
+ * send is only recorded there; a registrar thread registers its MBean, so that no send waits on
+ * JMX. JMX never fails the store: a registration that fails (the name taken by another
  * deployment, a security manager) is logged at debug level and skipped, and only the MBeans this
  * view registered are ever unregistered.
  */
-public final class StoreMBeans implements StoreMXBean {
+public final class StoreMBeans implements StoreMXBean, QueueListener {
     /** The JMX domain of Wharf's MBeans. */
     public static final String DOMAIN = "org.wharfmq";
     private static final Logger LOG = LoggerFactory.getLogger(StoreMBeans.class);
+    /** Registers the MBeans of the queues learned on the data path: one daemon thread, gone when idle. */
+    private static final ExecutorService REGISTRAR = registrar();
 
     private final StoreGateway gateway;
     private final MBeanServer server;
     private final String store;
     /** Names of the queues whose MBean this view registered. */
     private final Set<String> shown = new TreeSet<>();
+    /** Queues learned on the data path whose MBean is not registered yet. */
+    private final Set<String> pending = ConcurrentHashMap.newKeySet();
     private ObjectName self;
     private boolean closed;
 
@@ -45,13 +59,25 @@ public final class StoreMBeans implements StoreMXBean {
         this.store = ObjectName.quote(StoreGateway.printable(gateway.url()));
     }
 
+    private static ExecutorService registrar() {
+        ThreadPoolExecutor registrar = new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                work -> {
+                    Thread t = new Thread(work, "wharf-jmx-registrar");
+                    t.setDaemon(true);
+                    t.setContextClassLoader(StoreMBeans.class.getClassLoader());
+                    return t;
+                });
+        registrar.allowCoreThreadTimeOut(true);
+        return registrar;
+    }
+
     /**
      * Registers the MBeans of {@code gateway}'s store, which has just opened; nothing when its backend
      * gives no statistics or JMX is not available.
      */
-    public static StoreMBeans register(StoreGateway gateway) {
+    static StoreMBeans register(StoreGateway gateway) {
         MBeanServer server = null;
-        if (gateway.capabilities().contains("QueueStatistics")) {
+        if (gateway.capabilities().names().contains("QueueStatistics")) {
             try {
                 server = ManagementFactory.getPlatformMBeanServer();
             } catch (RuntimeException | Error e) {
@@ -87,8 +113,46 @@ public final class StoreMBeans implements StoreMXBean {
         refresh();
     }
 
-    /** Shows queue {@code name}, which this JVM has created or resolved. */
-    public synchronized void queueAdded(String name) {
+    /** Records queue {@code name} for the registrar: called on the data path, it neither waits nor locks. */
+    @Override
+    public void queueKnown(String name) {
+        if (server != null && pending.add(name)) {
+            REGISTRAR.execute(() -> registerPending(name));
+        }
+    }
+
+    @Override
+    public synchronized void queueCreated(String name) {
+        pending.remove(name);
+        queueAdded(name);
+    }
+
+    @Override
+    public synchronized void queueDeleted(String name) {
+        pending.remove(name);
+        queueRemoved(name);
+    }
+
+    @Override
+    public void storeClosing() {
+        unregister();
+    }
+
+    private synchronized void registerPending(String name) {
+        if (pending.remove(name)) {
+            queueAdded(name);
+        }
+    }
+
+    /** Registers now what the registrar has yet to, so that the queues shown include every queue known. */
+    private void registerPending() {
+        for (String name : pending) {
+            registerPending(name);
+        }
+    }
+
+    /** Shows queue {@code name}. */
+    private synchronized void queueAdded(String name) {
         if (server == null || closed || shown.contains(name)) {
             return;
         }
@@ -100,16 +164,17 @@ public final class StoreMBeans implements StoreMXBean {
         }
     }
 
-    /** Hides queue {@code name}, which this JVM has deleted. */
-    public synchronized void queueRemoved(String name) {
+    /** Hides queue {@code name}. */
+    private synchronized void queueRemoved(String name) {
         if (shown.remove(name)) {
             unregister(name);
         }
     }
 
     /** Unregisters every MBean of this view, as the store closes. */
-    public synchronized void unregister() {
+    private synchronized void unregister() {
         closed = true;
+        pending.clear();
         for (String name : new ArrayList<>(shown)) {
             unregister(name);
         }
@@ -174,6 +239,7 @@ public final class StoreMBeans implements StoreMXBean {
 
     @Override
     public synchronized List<String> getQueues() {
+        registerPending();
         return List.copyOf(shown);
     }
 
@@ -182,6 +248,7 @@ public final class StoreMBeans implements StoreMXBean {
         if (server == null) {
             return;
         }
+        registerPending();
         // Taken before listing, so that a queue this JVM adds meanwhile is not taken for gone.
         Set<String> gone;
         synchronized (this) {

@@ -21,9 +21,9 @@ import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
 import org.junit.jupiter.api.Test;
-import org.wharfmq.jms.MessageMoveTask;
 import org.wharfmq.jms.QueueAdmin;
 import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.jms.meta.MessageMoveTask;
 import org.wharfmq.jms.testing.TestStores;
 import org.wharfmq.store.QueueServices;
 

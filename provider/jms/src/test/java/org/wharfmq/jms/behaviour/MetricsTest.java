@@ -14,7 +14,13 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import javax.management.MBeanServer;
+import javax.management.MBeanServerDelegate;
+import javax.management.MBeanServerNotification;
+import javax.management.NotificationListener;
 import javax.management.ObjectName;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
@@ -68,8 +74,15 @@ class MetricsTest {
                 + ",name=" + queue);
     }
 
+    /** A figure of the queue's MBean, once it is there: a queue that a send resolves has it shortly after. */
     private long jmx(String queue, String metric) throws Exception {
-        return (Long) JMX.getAttribute(mbean(queue), metric);
+        ObjectName name = mbean(queue);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!JMX.isRegistered(name)) {
+            assertTrue(System.nanoTime() < deadline, "no MBean " + name + " after 10 s");
+            Thread.onSpinWait();
+        }
+        return (Long) JMX.getAttribute(name, metric);
     }
 
     private void send(Queue q, String text, String deduplicationId) throws JMSException {
@@ -101,6 +114,38 @@ class MetricsTest {
                 jmx("m-work", "NumberOfMessagesSent"), jmx("m-work", "NumberOfMessagesReceived"),
                 jmx("m-work", "NumberOfMessagesDeleted")), "visible, not visible, delayed, sent, received, deleted");
         assertTrue(jmx("m-work", "NumberOfEmptyReceives") >= 1, "receiveNoWait on an empty queue");
+    }
+
+    @Test
+    void aSendDoesNotWaitForItsQueuesMBean() throws Exception {
+        ObjectName slow = mbean("m-slow");
+        CountDownLatch jmxMayGoOn = new CountDownLatch(1);
+        // The server tells its listeners of a registration on the registering thread: this one holds it up.
+        NotificationListener holdsUpRegistration = (n, handback) -> {
+            if (n instanceof MBeanServerNotification r && r.getMBeanName().equals(slow)) {
+                try {
+                    jmxMayGoOn.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        JMX.addNotificationListener(MBeanServerDelegate.DELEGATE_NAME, holdsUpRegistration, null, null);
+        try {
+            Queue q = session.createQueue("m-slow");
+            CompletableFuture<Void> sent = CompletableFuture.runAsync(() -> {
+                try {
+                    send(q, "a", null);
+                } catch (JMSException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            sent.get(5, TimeUnit.SECONDS);
+        } finally {
+            jmxMayGoOn.countDown();
+            JMX.removeNotificationListener(MBeanServerDelegate.DELEGATE_NAME, holdsUpRegistration);
+        }
+        assertEquals(1L, jmx("m-slow", "NumberOfMessagesSent"), "the MBean comes once JMX goes on");
     }
 
     @Test

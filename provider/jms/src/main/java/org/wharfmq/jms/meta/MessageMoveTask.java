@@ -1,7 +1,7 @@
-package org.wharfmq.jms;
+package org.wharfmq.jms.meta;
 
 /**
- * A message move task, as {@link QueueAdmin#listMessageMoveTasks} shows it: moving the messages of
+ * A message move task, as {@code QueueAdmin.listMessageMoveTasks} shows it: moving the messages of
  * dead-letter queue {@code sourceQueue} back to their source queues or to {@code destinationQueue}.
  *
  * @param status RUNNING, COMPLETED, CANCELLING, CANCELLED or FAILED

@@ -1,0 +1,46 @@
+package org.wharfmq.jms;
+
+import java.util.List;
+import jakarta.jms.JMSException;
+import jakarta.jms.MessageListener;
+import org.wharfmq.jms.gateway.Delivery;
+import org.wharfmq.jms.gateway.Receiving;
+
+/**
+ * The one step that hands a fetched message to the application: to a consumer's listener, to a
+ * connection consumer's server session (an MDB's path), and, for its expiry check, to a synchronous
+ * receive. A message whose JMSExpiration has passed is deleted instead of delivered: a backend
+ * without MessageOptions (SQS) keeps the expiration only as an attribute and still returns the
+ * message. Around a listener the session's {@link Acknowledgement} hears {@code delivered} and
+ * {@code afterDelivery}; a listener's RuntimeException counts as a failure, and the message comes
+ * back after its redelivery delay.
+ */
+final class DeliveryStep {
+    private DeliveryStep() {
+    }
+
+    /** True (and the message deleted) if {@code d} expired on the way: JMS does not deliver it. */
+    static boolean expired(Delivery d, Receiving receiving) throws JMSException {
+        long expiration = d.message().getJMSExpiration();
+        if (expiration == 0 || System.currentTimeMillis() <= expiration) {
+            return false;
+        }
+        receiving.acknowledge(List.of(d));
+        return true;
+    }
+
+    /** Runs {@code listener} on {@code d} unless it expired, with {@code acks} around it. */
+    static void toListener(Delivery d, MessageListener listener, Acknowledgement acks) throws JMSException {
+        if (expired(d, acks.receiving)) {
+            return;
+        }
+        acks.delivered(d);
+        boolean failed = false;
+        try {
+            listener.onMessage(d.message());
+        } catch (RuntimeException e) {
+            failed = true;
+        }
+        acks.afterDelivery(d, failed);
+    }
+}

@@ -1,0 +1,24 @@
+package org.wharfmq.jms.gateway;
+
+import jakarta.jms.JMSException;
+
+/** Begins units of work in one store: local transactions ({@link Unit}) and XA resources ({@link XaBranch}). */
+public final class Transacting {
+    private final Capabilities capabilities;
+
+    Transacting(Capabilities capabilities) {
+        this.capabilities = capabilities;
+    }
+
+    /** A new local unit of work. */
+    public Unit begin() throws JMSException {
+        capabilities.requireTransactions("a transacted session");
+        return new Unit(capabilities.transactions.begin());
+    }
+
+    /** A new XA resource. */
+    public XaBranch xa() throws JMSException {
+        capabilities.requireXa("an XA session");
+        return new XaBranch(capabilities.xaTransactions.xaResource());
+    }
+}
