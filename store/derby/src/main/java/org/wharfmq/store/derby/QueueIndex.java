@@ -32,11 +32,11 @@ import org.wharfmq.store.model.ReceiptHandle;
  * {@link DerbyTopics}, XA branches in {@link XaBranches}, receive attempts in {@link Receives}),
  * so that one decision sees all of it at one moment. Every decision has the same shape:
  * <pre>
- *   store.lock();
+ *   index.lock();
  *   try {
  *       decide with the verbs below; submit the durable change to journal()
  *   } finally {
- *       store.unlock();
+ *       index.unlock();
  *   }
  *   journal().await(change); read bodies      // without the lock
  * </pre>
@@ -45,7 +45,7 @@ import org.wharfmq.store.model.ReceiptHandle;
  * (a send's {@link #publish}) under it too. The {@link Loader} fills a new index, with the restore
  * verbs, before the journal starts and anyone else can see it.
  */
-final class Store {
+final class QueueIndex {
     /** Payload bytes of recent sends kept in memory for their receives. */
     private static final long BODY_CACHE_BYTES = 32L << 20;
     /** How long the name of a deleted queue stays reserved (QueueDeletedRecently). */
@@ -82,7 +82,7 @@ final class Store {
     record InMemoryLimit(long bytes, long waitMillis) {
     }
 
-    Store(Clock clock, Database db, int defaultDedupWindow, InMemoryLimit inMemory) {
+    QueueIndex(Clock clock, Database db, int defaultDedupWindow, InMemoryLimit inMemory) {
         this.clock = clock;
         this.db = db;
         this.defaultDedupWindow = defaultDedupWindow;
