@@ -53,12 +53,12 @@ final class Receives {
         }
     }
 
-    /** What a delivery hands out, copied under the lock. */
-    private record Delivery(int queueId, long rowId, long bodyId, long seq, long sentAt, int receiveCount,
+    /** A message as a receive or browse hands it out, copied from its {@link Msg} under the lock. */
+    private record MsgSnapshot(int queueId, long rowId, long bodyId, long seq, long sentAt, int receiveCount,
                             long firstReceiveAt, String groupId, String dedupId, int priority, long expiresAt,
                             boolean fifo) {
-        static Delivery of(Msg m) {
-            return new Delivery(m.queue.id, m.rowId, m.bodyId, m.seq, m.sentAt, m.receiveCount, m.firstReceiveAt,
+        static MsgSnapshot of(Msg m) {
+            return new MsgSnapshot(m.queue.id, m.rowId, m.bodyId, m.seq, m.sentAt, m.receiveCount, m.firstReceiveAt,
                     m.groupId, m.dedupId, m.priority, m.expiresAt, m.queue.fifo());
         }
     }
@@ -147,7 +147,7 @@ final class Receives {
         }
         long start = System.nanoTime();
         Map<Long, Boolean> verdicts = filter == null ? null : new HashMap<>();
-        List<Delivery> delivered = List.of();
+        List<MsgSnapshot> delivered = List.of();
         List<Msg> held = List.of();
         List<Journal.Step> heldSteps = List.of();
         CompletableFuture<Void> durable = null;
@@ -172,7 +172,7 @@ final class Receives {
                     queueAttempts.values().removeIf(a -> now - a.createdAt >= ATTEMPT_WINDOW);
                     Attempt a = queueAttempts.get(attemptId);
                     if (a != null && a.repeatable(q, now)) {
-                        delivered = a.msgs.stream().map(Delivery::of).toList();
+                        delivered = a.msgs.stream().map(MsgSnapshot::of).toList();
                         break;
                     }
                 }
@@ -186,7 +186,7 @@ final class Receives {
                 List<Msg> taken = select(q, max, index.now(), visibility, matching, steps, mode);
                 if (!taken.isEmpty()) {
                     index.paced(q);
-                    delivered = taken.stream().map(Delivery::of).toList();
+                    delivered = taken.stream().map(MsgSnapshot::of).toList();
                     if (consume) {
                         held = taken;
                         heldSteps = steps;
@@ -246,7 +246,7 @@ final class Receives {
         return toMessages(delivered, true);
     }
 
-    private List<ReceivedMessage> consumeHeld(List<Msg> held, List<Journal.Step> steps, List<Delivery> delivered) {
+    private List<ReceivedMessage> consumeHeld(List<Msg> held, List<Journal.Step> steps, List<MsgSnapshot> delivered) {
         List<ReceivedMessage> out;
         try {
             out = toMessages(delivered, true);
@@ -354,10 +354,10 @@ final class Receives {
      * (verdicts are kept for the rest of this receive), then takes the lock again.
      */
     private Set<Long> evaluate(QueueState q, Predicate<MessageView> filter, Map<Long, Boolean> verdicts) {
-        List<Delivery> unknown = new ArrayList<>();
+        List<MsgSnapshot> unknown = new ArrayList<>();
         for (Msg m : q.visibleInOrder()) {
             if (!verdicts.containsKey(m.rowId)) {
-                unknown.add(Delivery.of(m));
+                unknown.add(MsgSnapshot.of(m));
             }
         }
         if (!unknown.isEmpty()) {
@@ -378,7 +378,7 @@ final class Receives {
     }
 
     List<ReceivedMessage> browse(String queueUrl, Predicate<MessageView> filter, int max) {
-        List<Delivery> visible = new ArrayList<>();
+        List<MsgSnapshot> visible = new ArrayList<>();
         index.lock();
         try {
             QueueState q = index.queue(queueUrl);
@@ -386,7 +386,7 @@ final class Receives {
             index.advance(q, now);
             for (Msg m : q.visibleInOrder()) {
                 if (!m.expired(now)) {
-                    visible.add(Delivery.of(m));
+                    visible.add(MsgSnapshot.of(m));
                 }
             }
         } finally {
@@ -394,7 +394,7 @@ final class Receives {
         }
         List<ReceivedMessage> out = new ArrayList<>();
         for (int from = 0; from < visible.size() && out.size() < max; from += 64) {
-            List<Delivery> chunk = visible.subList(from, Math.min(visible.size(), from + 64));
+            List<MsgSnapshot> chunk = visible.subList(from, Math.min(visible.size(), from + 64));
             for (ReceivedMessage m : toMessages(chunk, false)) {
                 if (out.size() < max && (filter == null || filter.test(m))) {
                     out.add(m);
@@ -404,13 +404,13 @@ final class Receives {
         return out;
     }
 
-    private List<ReceivedMessage> toMessages(List<Delivery> list, boolean withHandles) {
+    private List<ReceivedMessage> toMessages(List<MsgSnapshot> list, boolean withHandles) {
         return list.isEmpty() ? List.of() : new ArrayList<>(build(list, withHandles).values());
     }
 
     /** Reads bodies and builds messages by row, in order; a message whose body is gone is left out. */
-    private Map<Long, ReceivedMessage> build(List<Delivery> list, boolean withHandles) {
-        long[] bodyIds = list.stream().mapToLong(Delivery::bodyId).toArray();
+    private Map<Long, ReceivedMessage> build(List<MsgSnapshot> list, boolean withHandles) {
+        long[] bodyIds = list.stream().mapToLong(MsgSnapshot::bodyId).toArray();
         long[][] misses = new long[1][];
         BodyCache cache = index.bodies();
         Map<Long, Payload> payloads = cache.get(bodyIds, misses);
@@ -429,7 +429,7 @@ final class Receives {
             }
         }
         Map<Long, ReceivedMessage> out = new LinkedHashMap<>();
-        for (Delivery d : list) {
+        for (MsgSnapshot d : list) {
             Payload p = payloads.get(d.bodyId);
             if (p == null) {
                 continue;
