@@ -56,7 +56,7 @@ public final class DerbyProvider implements QueueServiceProvider {
         }
         String derbyName = memory ? location : new File(location).getAbsolutePath();
         return DerbyQueueService.open(new Database(derbyName, memory), clock, window,
-                new QueueIndex.InMemoryLimit((long) inMemoryMb << 20, inMemoryWait), location);
+                new NonDurableMemory.Limit((long) inMemoryMb << 20, inMemoryWait), location);
     }
 
     private static Map<String, String> parseOptions(String query, String url) {

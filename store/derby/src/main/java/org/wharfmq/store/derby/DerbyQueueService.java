@@ -70,7 +70,7 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
     }
 
     /** Opens the store in {@code db}: rebuilds its index from the tables, then starts its journal. */
-    static DerbyQueueService open(Database db, Clock clock, int defaultDedupWindow, QueueIndex.InMemoryLimit inMemory,
+    static DerbyQueueService open(Database db, Clock clock, int defaultDedupWindow, NonDurableMemory.Limit inMemory,
                                   String name) {
         QueueIndex index = new QueueIndex(clock, db, defaultDedupWindow, inMemory);
         Loader.Loaded loaded;

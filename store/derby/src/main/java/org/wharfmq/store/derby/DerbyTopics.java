@@ -199,7 +199,7 @@ final class DerbyTopics implements Topics {
     /**
      * Adds one message per subscription, all sharing body {@code bodyId}; returns the body's MD5.
      * {@code inMemory} copies are never written; this waits for their memory (see
-     * {@link QueueIndex#reserveMemory}). Under the lock.
+     * {@link NonDurableMemory#reserve}). Under the lock.
      */
     String fanOut(String topicName, SendMessageRequest request, MessageOptions.Options options,
                   BiPredicate<String, MessageView> accept, long bodyId, long now, List<Journal.Step> steps,
@@ -219,7 +219,7 @@ final class DerbyTopics implements Topics {
         Sends.Plan plan = sends.plan(subs.get(0), request, options);
         if (inMemory) {
             // A subscription deleted while this waits drops its copy at publish.
-            index.reserveMemory(plan.size() + (long) QueueIndex.IN_MEMORY_OVERHEAD * subs.size());
+            index.memory().reserve(plan.size() + (long) NonDurableMemory.OVERHEAD * subs.size());
             index.bodies().pin(bodyId, plan.content(), plan.size());
         } else {
             byte[] payload = plan.content().encode();

@@ -1,7 +1,6 @@
 package org.wharfmq.store.derby;
 
 import static org.wharfmq.store.ErrorCodes.MESSAGE_NOT_INFLIGHT;
-import static org.wharfmq.store.ErrorCodes.OVER_LIMIT;
 import static org.wharfmq.store.ErrorCodes.QUEUE_DOES_NOT_EXIST;
 import static org.wharfmq.store.ErrorCodes.RECEIPT_HANDLE_IS_INVALID;
 import static org.wharfmq.store.ErrorCodes.SERVICE_UNAVAILABLE;
@@ -15,8 +14,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.model.Names;
@@ -29,8 +26,9 @@ import org.wharfmq.store.model.ReceiptHandle;
  * dedup keys and the id counter; and the {@link Journal} that makes its changes durable.
  *
  * <p>One lock guards the index and the state the features keep beside it (topics in
- * {@link DerbyTopics}, XA branches in {@link XaBranches}, receive attempts in {@link Receives}),
- * so that one decision sees all of it at one moment. Every decision has the same shape:
+ * {@link DerbyTopics}, XA branches in {@link XaBranches}, receive attempts in {@link Receives},
+ * the memory of non-durable messages in {@link NonDurableMemory}), so that one decision sees all
+ * of it at one moment. Every decision has the same shape:
  * <pre>
  *   index.lock();
  *   try {
@@ -50,18 +48,12 @@ final class QueueIndex {
     private static final long BODY_CACHE_BYTES = 32L << 20;
     /** How long the name of a deleted queue stays reserved (QueueDeletedRecently). */
     static final long NAME_RESERVED_MILLIS = 60_000;
-    /** What a message kept in memory costs beside its payload: its index entry and map slots. */
-    static final int IN_MEMORY_OVERHEAD = 160;
-    /** Visible messages beyond which a non-durable sender waits for the queue's active consumers. */
-    static final int PACE_HIGH = 100;
-    static final int PACE_LOW = 50;
-    private static final long PACE_IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Clock clock;
     private final Database db;
     private final int defaultDedupWindow;
-    private final InMemoryLimit inMemory;
+    private final NonDurableMemory memory;
     private final BodyCache bodies = new BodyCache(BODY_CACHE_BYTES);
     private final Map<String, QueueState> byName = new HashMap<>();
     private final Map<Integer, QueueState> byId = new HashMap<>();
@@ -70,23 +62,16 @@ final class QueueIndex {
     /** Reference counts of bodies shared by several messages (topic fan-out). */
     private final Map<Long, int[]> sharedBodies = new HashMap<>();
     private final Map<Integer, Dedup> dedup = new HashMap<>();
-    private final Condition memoryFreed = lock.newCondition();
-    /** Bytes that messages kept in memory hold: payloads and {@link #IN_MEMORY_OVERHEAD} each. */
-    private long memoryUsed;
     private Ids ids;
     private int nextQueueId = 1;
     private Journal journal;
     private volatile boolean closed;
 
-    /** How many bytes non-durable messages may hold in memory, and how long a send waits for room. */
-    record InMemoryLimit(long bytes, long waitMillis) {
-    }
-
-    QueueIndex(Clock clock, Database db, int defaultDedupWindow, InMemoryLimit inMemory) {
+    QueueIndex(Clock clock, Database db, int defaultDedupWindow, NonDurableMemory.Limit inMemory) {
         this.clock = clock;
         this.db = db;
         this.defaultDedupWindow = defaultDedupWindow;
-        this.inMemory = inMemory;
+        this.memory = new NonDurableMemory(this, lock, inMemory);
     }
 
     /** Starts the journal, once the Loader has filled the index. */
@@ -106,7 +91,7 @@ final class QueueIndex {
     }
 
     /** Whether the caller may use the index: it holds the lock, or the Loader is still filling it. */
-    private boolean locked() {
+    boolean locked() {
         return journal == null || lock.isHeldByCurrentThread();
     }
 
@@ -123,6 +108,11 @@ final class QueueIndex {
     /** Payloads of recent sends; thread-safe on its own. */
     BodyCache bodies() {
         return bodies;
+    }
+
+    /** The memory that non-durable messages hold, and the pace of their senders. Under the lock. */
+    NonDurableMemory memory() {
+        return memory;
     }
 
     /** The DeduplicationWindow of new FIFO queues. */
@@ -364,7 +354,7 @@ final class QueueIndex {
         boolean deleteBody = lastCopy;
         long pinned = deleteBody ? bodies.remove(bodyId) : 0;
         if (m.inMemory) {
-            releaseMemory(IN_MEMORY_OVERHEAD + pinned);
+            memory.release(NonDurableMemory.OVERHEAD + pinned);
             return Journal.NONE;
         }
         return w -> {
@@ -412,83 +402,6 @@ final class QueueIndex {
         }
         Writes.Row row = Writes.Row.of(m);
         return w -> w.updateMessage(row);
-    }
-
-    // ---- memory of non-durable messages ----
-
-    /**
-     * Takes {@code bytes} of the in-memory limit for a non-durable send, waiting with the lock
-     * released while the limit is reached. Returns whether it had to wait (the caller must then
-     * look again at what it decided). A message alone over the limit is taken when memory is empty.
-     * Under the lock.
-     */
-    boolean reserveMemory(long bytes) {
-        assert locked();
-        boolean waited = false;
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(inMemory.waitMillis());
-        while (memoryUsed > 0 && memoryUsed + bytes > inMemory.bytes()) {
-            checkOpen();
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                throw new QueueServiceException(OVER_LIMIT, "non-durable messages hold " + memoryUsed
-                        + " bytes of the store's in-memory limit of " + inMemory.bytes() + " bytes (option "
-                        + DerbyProvider.IN_MEMORY_MB + "); this send waited " + inMemory.waitMillis()
-                        + " ms (option " + DerbyProvider.IN_MEMORY_WAIT + ") for consumers to take some");
-            }
-            waited = true;
-            try {
-                memoryFreed.awaitNanos(left);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new QueueServiceException(OVER_LIMIT, "a send interrupted while waiting for in-memory room");
-            }
-        }
-        checkOpen();
-        memoryUsed += bytes;
-        return waited;
-    }
-
-    /**
-     * Holds a non-durable sender to {@code q} while its consumers are behind: more than
-     * {@link #PACE_HIGH} messages visible and a receive on it in the last second. It goes on once a
-     * receive leaves {@link #PACE_LOW} or fewer ({@link #paced}), or its consumers have been idle for
-     * a second. This keeps a NON_PERSISTENT backlog, and so its latency, short without slowing the
-     * consumers, who set the rate. Returns whether it waited (the lock was released). Under the lock.
-     */
-    boolean pace(QueueState q) {
-        assert locked();
-        boolean waited = false;
-        while (q.queued() > PACE_HIGH && isLive(q) && !closed) {
-            long idleIn = q.lastReceiveNanos + PACE_IDLE_NANOS - System.nanoTime();
-            if (idleIn <= 0) {
-                break;
-            }
-            waited = true;
-            try {
-                memoryFreed.awaitNanos(idleIn);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        return waited;
-    }
-
-    /** Wakes paced senders once a receive has brought {@code q} down to {@link #PACE_LOW}. Under the lock. */
-    void paced(QueueState q) {
-        assert locked();
-        if (q.queued() <= PACE_LOW && lock.hasWaiters(memoryFreed)) {
-            memoryFreed.signalAll();
-        }
-    }
-
-    /** Gives back memory that {@link #reserveMemory} took, and wakes the senders waiting for it. Under the lock. */
-    void releaseMemory(long bytes) {
-        assert locked();
-        memoryUsed -= bytes;
-        if (lock.hasWaiters(memoryFreed)) {
-            memoryFreed.signalAll();
-        }
     }
 
     // ---- ids ----
@@ -547,7 +460,7 @@ final class QueueIndex {
             for (QueueState q : byId.values()) {
                 q.available.signalAll();
             }
-            memoryFreed.signalAll();
+            memory.wakeAll();
         } finally {
             lock.unlock();
         }

@@ -185,7 +185,7 @@ final class Receives {
                 List<Journal.Step> steps = new ArrayList<>();
                 List<Msg> taken = select(q, max, index.now(), visibility, matching, steps, mode);
                 if (!taken.isEmpty()) {
-                    index.paced(q);
+                    index.memory().paced(q);
                     delivered = taken.stream().map(MsgSnapshot::of).toList();
                     if (consume) {
                         held = taken;

@@ -62,15 +62,15 @@ final class Sends {
             // A FIFO queue writes every message, so that a group keeps its order across both kinds.
             inMemory = !options.durable() && !q.fifo();
             if (inMemory) {
-                long reserved = plan.size + QueueIndex.IN_MEMORY_OVERHEAD;
-                boolean paced = index.pace(q);
-                if (index.reserveMemory(reserved) || paced) {
+                long reserved = plan.size + NonDurableMemory.OVERHEAD;
+                boolean paced = index.memory().pace(q);
+                if (index.memory().reserve(reserved) || paced) {
                     // The lock was released while waiting: the queue may have gone or changed.
                     try {
                         q = index.queue(r.queueUrl());
                         plan = plan.validFor(q) ? plan : plan(q, r, options);
                     } catch (RuntimeException e) {
-                        index.releaseMemory(reserved);
+                        index.memory().release(reserved);
                         throw e;
                     }
                 }
