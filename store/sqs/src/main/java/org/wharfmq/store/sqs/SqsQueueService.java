@@ -4,10 +4,6 @@ import static org.wharfmq.store.ErrorCodes.INVALID_ATTRIBUTE_NAME;
 import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
 import static org.wharfmq.store.ErrorCodes.QUEUE_ALREADY_EXISTS;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,7 +11,6 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -492,16 +487,6 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
             return request;
         }
         return request.withDelaySeconds((int) ((options.delayMillis() + 999) / 1000));
-    }
-
-    /** The MD5 of a body, hex, as SQS reports it. */
-    static String md5(String body) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5")
-                    .digest(body.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("MD5 is missing from this JVM", e);
-        }
     }
 
     @Override

@@ -286,7 +286,7 @@ final class SqsTopics implements Topics {
         Outbox copies = new Outbox();
         fanOut(topicName, id, SqsQueueService.withDelay(request, options), options, accept, copies);
         copies.flush(service);
-        return new SendResult(null, id, SqsQueueService.md5(request.messageBody()), null);
+        return new SendResult(null, id, BodyMd5.of(request.messageBody()), null);
     }
 
     /** Adds to {@code out} one copy of the message for each current subscription that {@code accept} takes. */

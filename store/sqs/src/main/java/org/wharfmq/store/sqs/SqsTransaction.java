@@ -92,10 +92,10 @@ final class SqsTransaction implements StoreTransaction {
         }
         String original = Names.isFifo(SqsQueueService.name(r.queueUrl())) ? sends.duplicated(r) : null;
         if (original != null) {
-            return new SendResult(null, original, SqsQueueService.md5(r.messageBody()), null);
+            return new SendResult(null, original, BodyMd5.of(r.messageBody()), null);
         }
         sends.add(id, r);
-        return new SendResult(null, id, SqsQueueService.md5(r.messageBody()), null);
+        return new SendResult(null, id, BodyMd5.of(r.messageBody()), null);
     }
 
     @Override
@@ -106,7 +106,7 @@ final class SqsTransaction implements StoreTransaction {
         String id = UUID.randomUUID().toString();
         publishes.add(new Publish(topicName, id, SqsQueueService.withDelay(request, options), options,
                 accept));
-        return new SendResult(null, id, SqsQueueService.md5(request.messageBody()), null);
+        return new SendResult(null, id, BodyMd5.of(request.messageBody()), null);
     }
 
     @Override
