@@ -46,6 +46,7 @@ final class Prefetch {
     private static final int MIN_HOLD_VISIBILITY = 2;
 
     private final SqsQueueService service;
+    private final ServerMessages messages;
     private final Map<String, Lane> lanes = new ConcurrentHashMap<>();
     private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "wharf-sqs-prefetch");
@@ -59,8 +60,9 @@ final class Prefetch {
         return t;
     });
 
-    Prefetch(SqsQueueService service) {
+    Prefetch(SqsQueueService service, ServerMessages messages) {
         this.service = service;
+        this.messages = messages;
         sweeper.scheduleWithFixedDelay(this::sweep, 100, 100, TimeUnit.MILLISECONDS);
     }
 
@@ -222,7 +224,7 @@ final class Prefetch {
         ReceiveMessageRequest request = new ReceiveMessageRequest(r.queueUrl(), max, r.visibilityTimeout(),
                 r.waitTimeSeconds(), r.receiveRequestAttemptId());
         CompletableFuture<List<ReceivedMessage>> call =
-                CompletableFuture.supplyAsync(() -> service.fetch(request), requests);
+                CompletableFuture.supplyAsync(() -> messages.receiveMessage(request), requests);
         try {
             while (true) {
                 try {
@@ -277,7 +279,7 @@ final class Prefetch {
             for (String h : handles.subList(i, Math.min(handles.size(), i + BATCH))) {
                 entries.add(new BatchEntry<>("m" + entries.size(), new VisibilityChange(h, 0)));
             }
-            service.changeMessageVisibilityBatch(queueUrl, entries);
+            messages.changeMessageVisibilityBatch(queueUrl, entries);
         }
     }
 

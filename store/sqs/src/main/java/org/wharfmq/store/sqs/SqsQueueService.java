@@ -8,7 +8,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,9 +19,7 @@ import org.wharfmq.store.BatchEntry;
 import org.wharfmq.store.BatchResult;
 import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.Limits;
-import org.wharfmq.store.MessageAttributeValue;
 import org.wharfmq.store.MessageMoves;
-import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.MessageView;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
@@ -44,15 +41,10 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
-import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sqs.SqsClient;
-import software.amazon.awssdk.services.sqs.model.ChangeMessageVisibilityBatchRequestEntry;
-import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.ListQueuesResponse;
-import software.amazon.awssdk.services.sqs.model.Message;
-import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
 
 /**
  * The queue model on a server of the SQS API (Yandex Message Queue, Amazon SQS, ElasticMQ), one
@@ -60,15 +52,13 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * their own share a per-queue buffer of prefetched messages (see {@link Prefetch}); a consuming
  * receive's deletes go out in batches (see {@link Deletes}). Topics ({@link SqsTopics}) and local
  * transactions ({@link SqsTransaction}) are extensions; the messages they send carry Wharf's
- * MessageId in the attribute {@value #ID_ATTRIBUTE}, so one user attribute of SQS's 10 is kept
+ * MessageId in the attribute {@value ServerMessages#ID_ATTRIBUTE}, so one user attribute of SQS's 10 is kept
  * for it, and queue names starting with {@value SqsTopics#RESERVED} are the topics'. Statistics
  * count what this process did ({@link Counts}), beside the server's Approximate* counts. Wharf's
  * RedeliveryPolicy attribute, which a server refuses, is kept as a queue tag ({@link RedeliveryTag}).
  */
 final class SqsQueueService implements QueueService, FilteredReceive, Transactions, QueueStatistics {
-    /** The message attribute that carries a MessageId Wharf gave; receive shows it as the MessageId. */
-    static final String ID_ATTRIBUTE = "wharf.id";
-    /** What {@value #ID_ATTRIBUTE} with a UUID takes of a message's size: its name, type and value. */
+    /** What {@value ServerMessages#ID_ATTRIBUTE} with a UUID takes of a message's size: its name, type and value. */
     private static final int ID_ATTRIBUTE_BYTES = 64;
     private static final Limits LIMITS = new Limits(Limits.SQS.maxMessageAttributes() - 1,
             Limits.SQS.maxMessageBytes() - ID_ATTRIBUTE_BYTES, Limits.SQS.delayGranularityMillis(),
@@ -79,6 +69,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
 
     private final SqsOptions options;
     private final SqsClient client;
+    private final ServerMessages messages;
     private final Prefetch prefetch;
     private final Deletes deletes;
     private final SqsTopics topics;
@@ -97,9 +88,10 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
                 .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
                         .maxAttempts(5).build()))
                 .build();
-        this.deletes = new Deletes(this);
-        this.prefetch = new Prefetch(this);
-        this.topics = new SqsTopics(this);
+        this.messages = new ServerMessages(client, counts);
+        this.deletes = new Deletes(messages);
+        this.prefetch = new Prefetch(this, messages);
+        this.topics = new SqsTopics(this, messages);
     }
 
     private static AwsCredentialsProvider credentials(SqsOptions o) {
@@ -304,35 +296,18 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
 
     @Override
     public SendResult sendMessage(SendMessageRequest m) {
-        var response = SqsErrors.call("SendMessage to " + m.queueUrl(), () -> client.sendMessage(r -> r
-                .queueUrl(m.queueUrl()).messageBody(m.messageBody()).delaySeconds(m.delaySeconds())
-                .messageAttributes(toServer(m.messageAttributes())).messageGroupId(m.messageGroupId())
-                .messageDeduplicationId(m.messageDeduplicationId())));
-        counts.sent(m.queueUrl(), 1);
-        return new SendResult(null, response.messageId(), response.md5OfMessageBody(), response.sequenceNumber());
+        return messages.sendMessage(m);
     }
 
     @Override
     public BatchResult<SendResult> sendMessageBatch(String queueUrl, List<SendBatchEntry> entries) {
-        List<SendMessageBatchRequestEntry> out = new ArrayList<>(entries.size());
-        for (SendBatchEntry e : entries) {
-            out.add(SendMessageBatchRequestEntry.builder().id(e.id()).messageBody(e.messageBody())
-                    .delaySeconds(e.delaySeconds()).messageAttributes(toServer(e.messageAttributes()))
-                    .messageGroupId(e.messageGroupId()).messageDeduplicationId(e.messageDeduplicationId()).build());
-        }
-        var response = SqsErrors.call("SendMessageBatch to " + queueUrl,
-                () -> client.sendMessageBatch(r -> r.queueUrl(queueUrl).entries(out)));
-        List<SendResult> ok = new ArrayList<>();
-        response.successful().forEach(s -> ok.add(new SendResult(s.id(), s.messageId(), s.md5OfMessageBody(),
-                s.sequenceNumber())));
-        counts.sent(queueUrl, ok.size());
-        return new BatchResult<>(ok, SqsErrors.entries(response.failed()));
+        return messages.sendMessageBatch(queueUrl, entries);
     }
 
     @Override
     public List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request) {
         List<ReceivedMessage> held = prefetch.takeHeld(request);
-        return counted(request, held.isEmpty() ? fetch(request) : held);
+        return counted(request, held.isEmpty() ? messages.receiveMessage(request) : held);
     }
 
     private List<ReceivedMessage> counted(ReceiveMessageRequest request, List<ReceivedMessage> got) {
@@ -340,89 +315,25 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         return got;
     }
 
-    /** One ReceiveMessage request to the server. */
-    List<ReceivedMessage> fetch(ReceiveMessageRequest q) {
-        var response = SqsErrors.call("ReceiveMessage from " + q.queueUrl(), () -> client.receiveMessage(r -> r
-                .queueUrl(q.queueUrl()).maxNumberOfMessages(q.maxNumberOfMessages())
-                .visibilityTimeout(q.visibilityTimeout()).waitTimeSeconds(q.waitTimeSeconds())
-                .receiveRequestAttemptId(q.receiveRequestAttemptId())
-                .messageSystemAttributeNamesWithStrings("All").messageAttributeNames("All")));
-        List<ReceivedMessage> out = new ArrayList<>(response.messages().size());
-        for (Message m : response.messages()) {
-            out.add(fromServer(m));
-        }
-        return out;
-    }
-
-    private static ReceivedMessage fromServer(Message m) {
-        Map<String, String> a = m.attributesAsStrings();
-        Map<String, MessageAttributeValue> attributes = new HashMap<>();
-        m.messageAttributes().forEach((k, v) -> attributes.put(k, new MessageAttributeValue(v.dataType(),
-                v.stringValue(), v.binaryValue() == null ? null : v.binaryValue().asByteArray())));
-        MessageAttributeValue wharfId = attributes.remove(ID_ATTRIBUTE);
-        String messageId = wharfId != null ? wharfId.stringValue() : m.messageId();
-        return new ReceivedMessage(messageId, m.receiptHandle(), m.body(), m.md5OfBody(),
-                longOf(a.get("SentTimestamp")), (int) longOf(a.get("ApproximateReceiveCount")),
-                longOf(a.get("ApproximateFirstReceiveTimestamp")), a.get("MessageGroupId"),
-                a.get("MessageDeduplicationId"), a.get("SequenceNumber"),
-                MessageOptions.Options.DEFAULT_PRIORITY, 0, attributes);
-    }
-
-    private static long longOf(String s) {
-        return s == null ? 0 : Long.parseLong(s);
-    }
-
-    private static Map<String, software.amazon.awssdk.services.sqs.model.MessageAttributeValue> toServer(
-            Map<String, MessageAttributeValue> attributes) {
-        if (attributes.isEmpty()) {
-            return null;
-        }
-        Map<String, software.amazon.awssdk.services.sqs.model.MessageAttributeValue> out = new HashMap<>();
-        attributes.forEach((k, v) -> out.put(k, software.amazon.awssdk.services.sqs.model.MessageAttributeValue
-                .builder().dataType(v.dataType()).stringValue(v.stringValue())
-                .binaryValue(v.binaryValue() == null ? null : SdkBytes.fromByteArray(v.binaryValue())).build()));
-        return out;
-    }
-
     @Override
     public void deleteMessage(String queueUrl, String receiptHandle) {
-        SqsErrors.call("DeleteMessage from " + queueUrl,
-                () -> client.deleteMessage(r -> r.queueUrl(queueUrl).receiptHandle(receiptHandle)));
-        counts.deleted(queueUrl, 1);
+        messages.deleteMessage(queueUrl, receiptHandle);
     }
 
     @Override
     public BatchResult<String> deleteMessageBatch(String queueUrl, List<BatchEntry<String>> entries) {
-        List<DeleteMessageBatchRequestEntry> out = new ArrayList<>(entries.size());
-        for (BatchEntry<String> e : entries) {
-            out.add(DeleteMessageBatchRequestEntry.builder().id(e.id()).receiptHandle(e.value()).build());
-        }
-        var response = SqsErrors.call("DeleteMessageBatch from " + queueUrl,
-                () -> client.deleteMessageBatch(r -> r.queueUrl(queueUrl).entries(out)));
-        counts.deleted(queueUrl, response.successful().size());
-        return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(),
-                SqsErrors.entries(response.failed()));
+        return messages.deleteMessageBatch(queueUrl, entries);
     }
 
     @Override
     public void changeMessageVisibility(String queueUrl, String receiptHandle, int visibilityTimeoutSeconds) {
-        SqsErrors.call("ChangeMessageVisibility in " + queueUrl, () -> client.changeMessageVisibility(r -> r
-                .queueUrl(queueUrl).receiptHandle(receiptHandle).visibilityTimeout(visibilityTimeoutSeconds)));
+        messages.changeMessageVisibility(queueUrl, receiptHandle, visibilityTimeoutSeconds);
     }
 
     @Override
     public BatchResult<String> changeMessageVisibilityBatch(String queueUrl,
                                                             List<BatchEntry<VisibilityChange>> entries) {
-        List<ChangeMessageVisibilityBatchRequestEntry> out = new ArrayList<>(entries.size());
-        for (BatchEntry<VisibilityChange> e : entries) {
-            out.add(ChangeMessageVisibilityBatchRequestEntry.builder().id(e.id())
-                    .receiptHandle(e.value().receiptHandle())
-                    .visibilityTimeout(e.value().visibilityTimeoutSeconds()).build());
-        }
-        var response = SqsErrors.call("ChangeMessageVisibilityBatch in " + queueUrl,
-                () -> client.changeMessageVisibilityBatch(r -> r.queueUrl(queueUrl).entries(out)));
-        return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(),
-                SqsErrors.entries(response.failed()));
+        return messages.changeMessageVisibilityBatch(queueUrl, entries);
     }
 
     /**
@@ -467,7 +378,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
 
     @Override
     public StoreTransaction begin() {
-        return new SqsTransaction(this, topics);
+        return new SqsTransaction(this, messages, topics);
     }
 
     @Override
@@ -479,14 +390,6 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
             return Optional.of(type.cast(moves));
         }
         return QueueService.super.extension(type);
-    }
-
-    /** {@code request} with {@code options}' delay, if it has one, rounded up to whole seconds. */
-    static SendMessageRequest withDelay(SendMessageRequest request, MessageOptions.Options options) {
-        if (options == null || options.delayMillis() < 0) {
-            return request;
-        }
-        return request.withDelaySeconds((int) ((options.delayMillis() + 999) / 1000));
     }
 
     @Override

@@ -49,7 +49,7 @@ import org.wharfmq.store.model.Names;
  * (kept per queue) and cached for one second, so a subscription made by another store may miss
  * publishes for up to a second; ListQueues on Amazon SQS is eventually consistent, so the
  * subscriptions this store made are added to what it lists. A publish sends one copy per accepted
- * subscription, all with one Wharf MessageId carried in {@value SqsQueueService#ID_ATTRIBUTE}
+ * subscription, all with one Wharf MessageId carried in {@value ServerMessages#ID_ATTRIBUTE}
  * (each copy also has its own server id, which Wharf does not show); a copy for a subscription that
  * is gone by then is dropped. The non-durable subscriptions this store made are deleted when it
  * closes; those of a process that died remain until they are unsubscribed. On Amazon SQS a deleted
@@ -74,14 +74,16 @@ final class SqsTopics implements Topics {
     }
 
     private final SqsQueueService service;
+    private final ServerMessages messages;
     private final Map<String, Listing> listings = new ConcurrentHashMap<>();
     private final Map<String, Map<String, String>> tagsByUrl = new ConcurrentHashMap<>();
     /** The subscriptions this store made, by topic, which ListQueues may not show yet. */
     private final Map<String, Map<String, Subscription>> made = new ConcurrentHashMap<>();
     private final Set<String> nonDurable = ConcurrentHashMap.newKeySet();
 
-    SqsTopics(SqsQueueService service) {
+    SqsTopics(SqsQueueService service, ServerMessages messages) {
         this.service = service;
+        this.messages = messages;
     }
 
     /** The server's name of topic {@code topicName}'s marker queue. */
@@ -284,8 +286,8 @@ final class SqsTopics implements Topics {
         checkTopicName(topicName);
         String id = UUID.randomUUID().toString();
         Outbox copies = new Outbox();
-        fanOut(topicName, id, SqsQueueService.withDelay(request, options), options, accept, copies);
-        copies.flush(service);
+        fanOut(topicName, id, ServerMessages.withDelay(request, options), options, accept, copies);
+        copies.flush(messages);
         return new SendResult(null, id, BodyMd5.of(request.messageBody()), null);
     }
 
