@@ -45,7 +45,7 @@ final class Prefetch {
     /** Below this visibility timeout nothing is held: it would be back on the server before it is used. */
     private static final int MIN_HOLD_VISIBILITY = 2;
 
-    private final SqsQueueService service;
+    private final ServerQueues queues;
     private final ServerMessages messages;
     private final Map<String, Lane> lanes = new ConcurrentHashMap<>();
     private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -60,8 +60,8 @@ final class Prefetch {
         return t;
     });
 
-    Prefetch(SqsQueueService service, ServerMessages messages) {
-        this.service = service;
+    Prefetch(ServerQueues queues, ServerMessages messages) {
+        this.queues = queues;
         this.messages = messages;
         sweeper.scheduleWithFixedDelay(this::sweep, 100, 100, TimeUnit.MILLISECONDS);
     }
@@ -81,7 +81,7 @@ final class Prefetch {
 
         long holdNanos() {
             if (holdNanos < 0) {
-                String v = service.getQueueAttributes(queueUrl, List.of("VisibilityTimeout")).get("VisibilityTimeout");
+                String v = queues.attributes(queueUrl, List.of("VisibilityTimeout")).get("VisibilityTimeout");
                 int seconds = v == null ? 30 : Integer.parseInt(v);
                 holdNanos = seconds < MIN_HOLD_VISIBILITY ? 0 : TimeUnit.SECONDS.toNanos(seconds) / 2;
             }

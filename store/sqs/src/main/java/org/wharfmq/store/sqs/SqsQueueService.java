@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.wharfmq.store.BatchEntry;
@@ -44,7 +43,6 @@ import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sqs.SqsClient;
-import software.amazon.awssdk.services.sqs.model.ListQueuesResponse;
 
 /**
  * The queue model on a server of the SQS API (Yandex Message Queue, Amazon SQS, ElasticMQ), one
@@ -69,13 +67,13 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
 
     private final SqsOptions options;
     private final SqsClient client;
+    private final ServerQueues queues;
     private final ServerMessages messages;
     private final Prefetch prefetch;
     private final Deletes deletes;
     private final SqsTopics topics;
-    private final SqsMessageMoves moves = new SqsMessageMoves(this);
+    private final SqsMessageMoves moves;
     private final Counts counts = new Counts();
-    private final Map<String, Boolean> contentBasedDeduplication = new ConcurrentHashMap<>();
 
     SqsQueueService(SqsOptions options, Clock clock) {
         this.options = options;
@@ -88,10 +86,12 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
                 .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
                         .maxAttempts(5).build()))
                 .build();
+        this.queues = new ServerQueues(client);
         this.messages = new ServerMessages(client, counts);
         this.deletes = new Deletes(messages);
-        this.prefetch = new Prefetch(this, messages);
-        this.topics = new SqsTopics(this, messages);
+        this.prefetch = new Prefetch(queues, messages);
+        this.topics = new SqsTopics(this, queues, messages);
+        this.moves = new SqsMessageMoves(client, queues);
     }
 
     private static AwsCredentialsProvider credentials(SqsOptions o) {
@@ -102,10 +102,6 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
             return ProfileCredentialsProvider.create(o.profile());
         }
         return DefaultCredentialsProvider.builder().build();
-    }
-
-    SqsClient client() {
-        return client;
     }
 
     SqsOptions options() {
@@ -133,37 +129,13 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
                 .queueName(options.serverName(queueName)).attributesWithStrings(a).tags(tags)).queueUrl());
         if (redelivery != null) {
             // The server returns an existing queue whatever its tags: compare as it compares attributes.
-            String existing = queueTags(url).get(RedeliveryTag.KEY);
+            String existing = queues.tags(url).get(RedeliveryTag.KEY);
             if (!redelivery.equals(existing == null ? "" : existing)) {
                 throw new QueueServiceException(QUEUE_ALREADY_EXISTS, "queue " + queueName
                         + " exists with a different " + QueueConfig.REDELIVERY_POLICY);
             }
         }
         return url;
-    }
-
-    /** CreateQueue of a standard queue by its server name, with {@code tags}. */
-    String createServerQueue(String serverName, Map<String, String> tags) {
-        return SqsErrors.call("CreateQueue " + serverName, () -> client.createQueue(r -> r
-                .queueName(serverName).tags(tags.isEmpty() ? null : tags)).queueUrl());
-    }
-
-    /** GetQueueUrl by the server's name. */
-    String serverUrl(String serverName) {
-        return SqsErrors.call("GetQueueUrl " + serverName,
-                () -> client.getQueueUrl(r -> r.queueName(serverName)).queueUrl());
-    }
-
-    /** ListQueueTags. */
-    Map<String, String> queueTags(String queueUrl) {
-        return SqsErrors.call("ListQueueTags " + queueUrl,
-                () -> client.listQueueTags(r -> r.queueUrl(queueUrl)).tags());
-    }
-
-    /** True if {@code queueUrl} is a FIFO queue with ContentBasedDeduplication; read once per queue. */
-    boolean contentBasedDeduplication(String queueUrl) {
-        return contentBasedDeduplication.computeIfAbsent(queueUrl, u -> Boolean.parseBoolean(
-                getQueueAttributes(u, List.of("ContentBasedDeduplication")).get("ContentBasedDeduplication")));
     }
 
     /** Wharf's attributes as the server's: a dead-letter target by name becomes the server's ARN. */
@@ -176,20 +148,15 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         }
         String policy = a.get("RedrivePolicy");
         if (policy != null && !policy.isEmpty()) {
-            a.put("RedrivePolicy", Redrive.toServer(policy, name -> queueArn(getQueueUrl(name))));
+            a.put("RedrivePolicy", Redrive.toServer(policy, name -> queues.arn(getQueueUrl(name))));
         }
         return a;
-    }
-
-    /** The server's ARN of a queue (GetQueueAttributes QueueArn). */
-    String queueArn(String queueUrl) {
-        return getQueueAttributes(queueUrl, List.of("QueueArn")).get("QueueArn");
     }
 
     @Override
     public void deleteQueue(String queueUrl) {
         prefetch.forget(queueUrl);
-        contentBasedDeduplication.remove(queueUrl);
+        queues.forget(queueUrl);
         SqsErrors.call("DeleteQueue " + queueUrl, () -> client.deleteQueue(r -> r.queueUrl(queueUrl)));
         counts.forget(queueUrl);
     }
@@ -204,33 +171,10 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
     @Override
     public List<String> listQueues(String prefix) {
         String reserved = options.serverName(SqsTopics.RESERVED);
-        List<String> urls = new ArrayList<>(listServerQueues(options.serverName(prefix == null ? "" : prefix)));
-        urls.removeIf(u -> name(u).startsWith(reserved));
-        urls.sort((x, y) -> name(x).compareTo(name(y)));
+        List<String> urls = new ArrayList<>(queues.list(options.serverName(prefix == null ? "" : prefix)));
+        urls.removeIf(u -> ServerQueues.name(u).startsWith(reserved));
+        urls.sort((x, y) -> ServerQueues.name(x).compareTo(ServerQueues.name(y)));
         return urls;
-    }
-
-    /** ListQueues by the server's name prefix, all pages, in the server's order. */
-    List<String> listServerQueues(String p) {
-        List<String> urls = new ArrayList<>();
-        String token = null;
-        do {
-            String next = token;
-            ListQueuesResponse page = SqsErrors.call("ListQueues " + p, () -> client.listQueues(r -> {
-                r.maxResults(1000).nextToken(next);
-                if (!p.isEmpty()) {
-                    r.queueNamePrefix(p);
-                }
-            }));
-            urls.addAll(page.queueUrls());
-            token = page.nextToken();
-        } while (token != null);
-        return urls;
-    }
-
-    /** The server's queue name in a queue URL (its last path segment). */
-    static String name(String queueUrl) {
-        return queueUrl.substring(queueUrl.lastIndexOf('/') + 1);
     }
 
     @Override
@@ -240,7 +184,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
 
     /** Wharf's queue name of a server URL, without the store's prefix. */
     String wharfName(String queueUrl) {
-        return name(queueUrl).substring(options.prefix().length());
+        return ServerQueues.name(queueUrl).substring(options.prefix().length());
     }
 
     @Override
@@ -257,14 +201,12 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         List<String> asked = names.stream()
                 .filter(n -> !n.equals(DEDUPLICATION_WINDOW) && !n.equals(QueueConfig.REDELIVERY_POLICY)).toList();
         Map<String, String> got = asked.isEmpty() ? new LinkedHashMap<>()
-                : new LinkedHashMap<>(SqsErrors.call("GetQueueAttributes " + queueUrl, () -> client
-                        .getQueueAttributes(r -> r.queueUrl(queueUrl).attributeNamesWithStrings(asked))
-                        .attributesAsStrings()));
-        if (window && Names.isFifo(name(queueUrl))) {
+                : new LinkedHashMap<>(queues.attributes(queueUrl, asked));
+        if (window && Names.isFifo(ServerQueues.name(queueUrl))) {
             got.put(DEDUPLICATION_WINDOW, SQS_DEDUPLICATION_WINDOW);
         }
         if (redelivery) {
-            String tag = queueTags(queueUrl).get(RedeliveryTag.KEY);
+            String tag = queues.tags(queueUrl).get(RedeliveryTag.KEY);
             if (tag != null) {
                 got.put(QueueConfig.REDELIVERY_POLICY, RedeliveryTag.toAttribute(tag));
             }
@@ -281,7 +223,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
             SqsErrors.call("SetQueueAttributes " + queueUrl,
                     () -> client.setQueueAttributes(r -> r.queueUrl(queueUrl).attributesWithStrings(a)));
             prefetch.forget(queueUrl);
-            contentBasedDeduplication.remove(queueUrl);
+            queues.forget(queueUrl);
         }
         if (redelivery != null && redelivery.isEmpty()) {
             SqsErrors.call("UntagQueue " + queueUrl,
@@ -359,7 +301,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         List<ReceivedMessage> got = counted(request,
                 prefetch.receive(request.withAttemptId(null), waitMillis, filter, cancelled));
         for (ReceivedMessage m : got) {
-            if (Names.isFifo(name(request.queueUrl()))) {
+            if (Names.isFifo(ServerQueues.name(request.queueUrl()))) {
                 // The server holds the group back until this delete: the next receive waits for it anyway.
                 deleteMessage(request.queueUrl(), m.receiptHandle());
             } else {
@@ -378,7 +320,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
 
     @Override
     public StoreTransaction begin() {
-        return new SqsTransaction(this, messages, topics);
+        return new SqsTransaction(queues, messages, topics);
     }
 
     @Override

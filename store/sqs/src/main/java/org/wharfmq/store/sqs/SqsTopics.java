@@ -74,6 +74,7 @@ final class SqsTopics implements Topics {
     }
 
     private final SqsQueueService service;
+    private final ServerQueues queues;
     private final ServerMessages messages;
     private final Map<String, Listing> listings = new ConcurrentHashMap<>();
     private final Map<String, Map<String, String>> tagsByUrl = new ConcurrentHashMap<>();
@@ -81,8 +82,9 @@ final class SqsTopics implements Topics {
     private final Map<String, Map<String, Subscription>> made = new ConcurrentHashMap<>();
     private final Set<String> nonDurable = ConcurrentHashMap.newKeySet();
 
-    SqsTopics(SqsQueueService service, ServerMessages messages) {
+    SqsTopics(SqsQueueService service, ServerQueues queues, ServerMessages messages) {
         this.service = service;
+        this.queues = queues;
         this.messages = messages;
     }
 
@@ -140,7 +142,7 @@ final class SqsTopics implements Topics {
     @Override
     public void createTopic(String topicName) {
         checkTopicName(topicName);
-        service.createServerQueue(markerName(topicName), Map.of());
+        queues.create(markerName(topicName), Map.of());
         listings.remove(topicName);
     }
 
@@ -152,15 +154,15 @@ final class SqsTopics implements Topics {
         }
         made.remove(topicName);
         listings.remove(topicName);
-        service.deleteQueue(service.serverUrl(markerName(topicName)));
+        service.deleteQueue(queues.url(markerName(topicName)));
     }
 
     @Override
     public List<String> listTopics() {
         String prefix = service.options().serverName(RESERVED);
         List<String> topics = new ArrayList<>();
-        for (String url : service.listServerQueues(prefix)) {
-            String rest = SqsQueueService.name(url).substring(prefix.length());
+        for (String url : queues.list(prefix)) {
+            String rest = ServerQueues.name(url).substring(prefix.length());
             if (!rest.contains(SEPARATOR)) {
                 topics.add(rest);
             }
@@ -182,15 +184,15 @@ final class SqsTopics implements Topics {
         String queueName = queueName(topicName, subscriptionName);
         String url;
         try {
-            url = service.createServerQueue(queueName, tags);
+            url = queues.create(queueName, tags);
         } catch (QueueServiceException e) {
             if (!e.code().equals(QUEUE_ALREADY_EXISTS)) {
                 throw e;
             }
-            url = service.serverUrl(queueName);
+            url = queues.url(queueName);
         }
         // Another store may have made it a moment before, with its own tags: the server's are the ones.
-        Map<String, String> kept = service.queueTags(url);
+        Map<String, String> kept = queues.tags(url);
         tagsByUrl.put(url, kept);
         listings.remove(topicName);
         if (kept.equals(tags)) {
@@ -326,12 +328,12 @@ final class SqsTopics implements Topics {
         String marker = markerName(topicName);
         boolean exists = false;
         Map<String, Subscription> subscriptions = new TreeMap<>();
-        for (String url : service.listServerQueues(marker)) {
-            String name = SqsQueueService.name(url);
+        for (String url : queues.list(marker)) {
+            String name = ServerQueues.name(url);
             if (name.equals(marker)) {
                 exists = true;
             } else if (name.startsWith(marker + SEPARATOR)) {
-                Map<String, String> tags = tagsByUrl.computeIfAbsent(url, service::queueTags);
+                Map<String, String> tags = tagsByUrl.computeIfAbsent(url, queues::tags);
                 String subscription = getParts(tags, NAME);
                 if (topicName.equals(tags.get(TOPIC)) && subscription != null) {
                     subscriptions.put(subscription, new Subscription(subscription, url,

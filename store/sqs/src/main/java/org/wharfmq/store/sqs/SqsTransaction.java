@@ -66,7 +66,7 @@ final class SqsTransaction implements StoreTransaction {
                            MessageOptions.Options options, BiPredicate<String, MessageView> accept) {
     }
 
-    private final SqsQueueService service;
+    private final ServerQueues queues;
     private final ServerMessages messages;
     private final SqsTopics topics;
     private final Outbox sends = new Outbox();
@@ -76,8 +76,8 @@ final class SqsTransaction implements StoreTransaction {
     private boolean held;
     private boolean ended;
 
-    SqsTransaction(SqsQueueService service, ServerMessages messages, SqsTopics topics) {
-        this.service = service;
+    SqsTransaction(ServerQueues queues, ServerMessages messages, SqsTopics topics) {
+        this.queues = queues;
         this.messages = messages;
         this.topics = topics;
     }
@@ -87,12 +87,12 @@ final class SqsTransaction implements StoreTransaction {
         checkOpen();
         String id = UUID.randomUUID().toString();
         SendMessageRequest r = ServerMessages.withDelay(request, options);
-        if (r.messageDeduplicationId() == null && Names.isFifo(SqsQueueService.name(r.queueUrl()))
-                && !service.contentBasedDeduplication(r.queueUrl())) {
+        if (r.messageDeduplicationId() == null && Names.isFifo(ServerQueues.name(r.queueUrl()))
+                && !queues.contentBasedDeduplication(r.queueUrl())) {
             r = new SendMessageRequest(r.queueUrl(), r.messageBody(), r.delaySeconds(), r.messageAttributes(),
                     r.messageGroupId(), id);
         }
-        String original = Names.isFifo(SqsQueueService.name(r.queueUrl())) ? sends.duplicated(r) : null;
+        String original = Names.isFifo(ServerQueues.name(r.queueUrl())) ? sends.duplicated(r) : null;
         if (original != null) {
             return new SendResult(null, original, BodyMd5.of(r.messageBody()), null);
         }
