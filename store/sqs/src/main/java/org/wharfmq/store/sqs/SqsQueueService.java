@@ -1,14 +1,8 @@
 package org.wharfmq.store.sqs;
 
-import static org.wharfmq.store.ErrorCodes.INVALID_ATTRIBUTE_NAME;
-import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
-import static org.wharfmq.store.ErrorCodes.QUEUE_ALREADY_EXISTS;
-
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,7 +15,6 @@ import org.wharfmq.store.Limits;
 import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.MessageView;
 import org.wharfmq.store.QueueService;
-import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.QueueStatistics;
 import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
@@ -33,7 +26,6 @@ import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.VisibilityChange;
 import org.wharfmq.store.model.Names;
-import org.wharfmq.store.model.QueueConfig;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
@@ -46,24 +38,24 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * The queue model on a server of the SQS API (Yandex Message Queue, Amazon SQS, ElasticMQ), one
- * request per operation. Queue URLs are the server's. Receives without a visibility timeout of
+ * request per operation. Queue URLs are the server's. This facade builds the parts and delegates:
+ * queue administration and statistics to {@link SqsQueueAdmin}, the server's requests to
+ * {@link ServerQueues} and {@link ServerMessages}. Receives without a visibility timeout of
  * their own share a per-queue buffer of prefetched messages (see {@link Prefetch}); a consuming
  * receive's deletes go out in batches (see {@link Deletes}). Topics ({@link SqsTopics}) and local
  * transactions ({@link SqsTransaction}) are extensions; the messages they send carry Wharf's
- * MessageId in the attribute {@value ServerMessages#ID_ATTRIBUTE}, so one user attribute of SQS's 10 is kept
- * for it, and queue names starting with {@value SqsTopics#RESERVED} are the topics'. Statistics
- * count what this process did ({@link Counts}), beside the server's Approximate* counts. Wharf's
- * RedeliveryPolicy attribute, which a server refuses, is kept as a queue tag ({@link RedeliveryTag}).
+ * MessageId in the attribute {@value ServerMessages#ID_ATTRIBUTE}, so one user attribute of SQS's
+ * 10 is kept for it, and queue names starting with {@value SqsTopics#RESERVED} are the topics'.
+ * Statistics count what this process did ({@link Counts}), beside the server's Approximate*
+ * counts. Wharf's RedeliveryPolicy attribute, which a server refuses, is kept as a queue tag
+ * ({@link RedeliveryTag}).
  */
 final class SqsQueueService implements QueueService, FilteredReceive, Transactions, QueueStatistics {
-    /** What {@value ServerMessages#ID_ATTRIBUTE} with a UUID takes of a message's size: its name, type and value. */
+    /** What {@value ServerMessages#ID_ATTRIBUTE} with a UUID takes of a message's size: name, type and value. */
     private static final int ID_ATTRIBUTE_BYTES = 64;
     private static final Limits LIMITS = new Limits(Limits.SQS.maxMessageAttributes() - 1,
             Limits.SQS.maxMessageBytes() - ID_ATTRIBUTE_BYTES, Limits.SQS.delayGranularityMillis(),
             Limits.SQS.maxDelayMillis());
-    /** Wharf's attribute that SQS does not have: its deduplication window is fixed at 5 minutes. */
-    private static final String DEDUPLICATION_WINDOW = "DeduplicationWindow";
-    private static final String SQS_DEDUPLICATION_WINDOW = "300";
 
     private final SqsOptions options;
     private final SqsClient client;
@@ -71,6 +63,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
     private final ServerMessages messages;
     private final Prefetch prefetch;
     private final Deletes deletes;
+    private final SqsQueueAdmin admin;
     private final SqsTopics topics;
     private final SqsMessageMoves moves;
     private final Counts counts = new Counts();
@@ -90,7 +83,8 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         this.messages = new ServerMessages(client, counts);
         this.deletes = new Deletes(messages);
         this.prefetch = new Prefetch(queues, messages);
-        this.topics = new SqsTopics(this, queues, messages);
+        this.admin = new SqsQueueAdmin(client, options, queues, prefetch, counts);
+        this.topics = new SqsTopics(options, queues, admin, messages);
         this.moves = new SqsMessageMoves(client, queues);
     }
 
@@ -104,134 +98,51 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         return DefaultCredentialsProvider.builder().build();
     }
 
-    SqsOptions options() {
-        return options;
-    }
-
     // ---- queues ----
 
     @Override
     public String createQueue(String queueName, Map<String, String> attributes) {
-        boolean fifo = Names.checkQueueName(queueName);
-        if (queueName.startsWith(SqsTopics.RESERVED)) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue name '" + queueName + "' starts with '"
-                    + SqsTopics.RESERVED + "', which the SQS backend keeps for the queues of topics");
-        }
-        Map<String, String> given = new LinkedHashMap<>(attributes == null ? Map.of() : attributes);
-        String redelivery = RedeliveryTag.take(given);
-        Map<String, String> a = serverAttributes(given);
-        if (fifo) {
-            a.putIfAbsent("FifoQueue", "true");
-        }
-        Map<String, String> tags = redelivery == null || redelivery.isEmpty() ? null
-                : Map.of(RedeliveryTag.KEY, redelivery);
-        String url = SqsErrors.call("CreateQueue " + queueName, () -> client.createQueue(r -> r
-                .queueName(options.serverName(queueName)).attributesWithStrings(a).tags(tags)).queueUrl());
-        if (redelivery != null) {
-            // The server returns an existing queue whatever its tags: compare as it compares attributes.
-            String existing = queues.tags(url).get(RedeliveryTag.KEY);
-            if (!redelivery.equals(existing == null ? "" : existing)) {
-                throw new QueueServiceException(QUEUE_ALREADY_EXISTS, "queue " + queueName
-                        + " exists with a different " + QueueConfig.REDELIVERY_POLICY);
-            }
-        }
-        return url;
-    }
-
-    /** Wharf's attributes as the server's: a dead-letter target by name becomes the server's ARN. */
-    private Map<String, String> serverAttributes(Map<String, String> attributes) {
-        Map<String, String> a = new LinkedHashMap<>(attributes);
-        String window = a.remove(DEDUPLICATION_WINDOW);
-        if (window != null && !window.equals(SQS_DEDUPLICATION_WINDOW)) {
-            throw new QueueServiceException(INVALID_ATTRIBUTE_NAME, "DeduplicationWindow " + window
-                    + " is not possible on SQS, whose deduplication window is fixed at 300 s");
-        }
-        String policy = a.get("RedrivePolicy");
-        if (policy != null && !policy.isEmpty()) {
-            a.put("RedrivePolicy", Redrive.toServer(policy, name -> queues.arn(getQueueUrl(name))));
-        }
-        return a;
+        return admin.createQueue(queueName, attributes);
     }
 
     @Override
     public void deleteQueue(String queueUrl) {
-        prefetch.forget(queueUrl);
-        queues.forget(queueUrl);
-        SqsErrors.call("DeleteQueue " + queueUrl, () -> client.deleteQueue(r -> r.queueUrl(queueUrl)));
-        counts.forget(queueUrl);
+        admin.deleteQueue(queueUrl);
     }
 
     @Override
     public String getQueueUrl(String queueName) {
-        Names.checkQueueName(queueName);
-        return SqsErrors.call("GetQueueUrl " + queueName,
-                () -> client.getQueueUrl(r -> r.queueName(options.serverName(queueName))).queueUrl());
+        return admin.getQueueUrl(queueName);
     }
 
     @Override
     public List<String> listQueues(String prefix) {
-        String reserved = options.serverName(SqsTopics.RESERVED);
-        List<String> urls = new ArrayList<>(queues.list(options.serverName(prefix == null ? "" : prefix)));
-        urls.removeIf(u -> ServerQueues.name(u).startsWith(reserved));
-        urls.sort((x, y) -> ServerQueues.name(x).compareTo(ServerQueues.name(y)));
-        return urls;
+        return admin.listQueues(prefix);
     }
 
     @Override
     public String queueName(String queueUrl) {
-        return wharfName(queueUrl);
-    }
-
-    /** Wharf's queue name of a server URL, without the store's prefix. */
-    String wharfName(String queueUrl) {
-        return ServerQueues.name(queueUrl).substring(options.prefix().length());
+        return admin.queueName(queueUrl);
     }
 
     @Override
     public void purgeQueue(String queueUrl) {
-        prefetch.forget(queueUrl);
-        SqsErrors.call("PurgeQueue " + queueUrl, () -> client.purgeQueue(r -> r.queueUrl(queueUrl)));
+        admin.purgeQueue(queueUrl);
     }
 
     @Override
     public Map<String, String> getQueueAttributes(String queueUrl, Collection<String> names) {
-        boolean all = names.contains("All");
-        boolean window = all || names.contains(DEDUPLICATION_WINDOW);
-        boolean redelivery = all || names.contains(QueueConfig.REDELIVERY_POLICY);
-        List<String> asked = names.stream()
-                .filter(n -> !n.equals(DEDUPLICATION_WINDOW) && !n.equals(QueueConfig.REDELIVERY_POLICY)).toList();
-        Map<String, String> got = asked.isEmpty() ? new LinkedHashMap<>()
-                : new LinkedHashMap<>(queues.attributes(queueUrl, asked));
-        if (window && Names.isFifo(ServerQueues.name(queueUrl))) {
-            got.put(DEDUPLICATION_WINDOW, SQS_DEDUPLICATION_WINDOW);
-        }
-        if (redelivery) {
-            String tag = queues.tags(queueUrl).get(RedeliveryTag.KEY);
-            if (tag != null) {
-                got.put(QueueConfig.REDELIVERY_POLICY, RedeliveryTag.toAttribute(tag));
-            }
-        }
-        return got;
+        return admin.getQueueAttributes(queueUrl, names);
     }
 
     @Override
     public void setQueueAttributes(String queueUrl, Map<String, String> attributes) {
-        Map<String, String> given = new LinkedHashMap<>(attributes);
-        String redelivery = RedeliveryTag.take(given);
-        Map<String, String> a = serverAttributes(given);
-        if (!a.isEmpty()) {
-            SqsErrors.call("SetQueueAttributes " + queueUrl,
-                    () -> client.setQueueAttributes(r -> r.queueUrl(queueUrl).attributesWithStrings(a)));
-            prefetch.forget(queueUrl);
-            queues.forget(queueUrl);
-        }
-        if (redelivery != null && redelivery.isEmpty()) {
-            SqsErrors.call("UntagQueue " + queueUrl,
-                    () -> client.untagQueue(r -> r.queueUrl(queueUrl).tagKeys(RedeliveryTag.KEY)));
-        } else if (redelivery != null) {
-            SqsErrors.call("TagQueue " + queueUrl, () -> client.tagQueue(r -> r.queueUrl(queueUrl)
-                    .tags(Map.of(RedeliveryTag.KEY, redelivery))));
-        }
+        admin.setQueueAttributes(queueUrl, attributes);
+    }
+
+    @Override
+    public QueueStatistics.Snapshot statistics(String queueUrl) {
+        return admin.statistics(queueUrl);
     }
 
     // ---- messages ----
@@ -276,15 +187,6 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
     public BatchResult<String> changeMessageVisibilityBatch(String queueUrl,
                                                             List<BatchEntry<VisibilityChange>> entries) {
         return messages.changeMessageVisibilityBatch(queueUrl, entries);
-    }
-
-    /**
-     * The server's Approximate* counts, and what this process counted; the age of the oldest message,
-     * deduplicated sends and moves to a dead-letter queue are not in the SQS API: UNKNOWN.
-     */
-    @Override
-    public QueueStatistics.Snapshot statistics(String queueUrl) {
-        return counts.snapshot(queueUrl, getQueueAttributes(queueUrl, Counts.ATTRIBUTES));
     }
 
     // ---- FilteredReceive ----

@@ -73,8 +73,9 @@ final class SqsTopics implements Topics {
     private record Listing(long at, boolean exists, Map<String, Subscription> subscriptions) {
     }
 
-    private final SqsQueueService service;
+    private final SqsOptions storeOptions;
     private final ServerQueues queues;
+    private final SqsQueueAdmin admin;
     private final ServerMessages messages;
     private final Map<String, Listing> listings = new ConcurrentHashMap<>();
     private final Map<String, Map<String, String>> tagsByUrl = new ConcurrentHashMap<>();
@@ -82,15 +83,16 @@ final class SqsTopics implements Topics {
     private final Map<String, Map<String, Subscription>> made = new ConcurrentHashMap<>();
     private final Set<String> nonDurable = ConcurrentHashMap.newKeySet();
 
-    SqsTopics(SqsQueueService service, ServerQueues queues, ServerMessages messages) {
-        this.service = service;
+    SqsTopics(SqsOptions storeOptions, ServerQueues queues, SqsQueueAdmin admin, ServerMessages messages) {
+        this.storeOptions = storeOptions;
         this.queues = queues;
+        this.admin = admin;
         this.messages = messages;
     }
 
     /** The server's name of topic {@code topicName}'s marker queue. */
     private String markerName(String topicName) {
-        return service.options().serverName(RESERVED + topicName);
+        return storeOptions.serverName(RESERVED + topicName);
     }
 
     /** Checks a topic name against the rule of the class comment. */
@@ -154,12 +156,12 @@ final class SqsTopics implements Topics {
         }
         made.remove(topicName);
         listings.remove(topicName);
-        service.deleteQueue(queues.url(markerName(topicName)));
+        admin.deleteQueue(queues.url(markerName(topicName)));
     }
 
     @Override
     public List<String> listTopics() {
-        String prefix = service.options().serverName(RESERVED);
+        String prefix = storeOptions.serverName(RESERVED);
         List<String> topics = new ArrayList<>();
         for (String url : queues.list(prefix)) {
             String rest = ServerQueues.name(url).substring(prefix.length());
@@ -269,7 +271,7 @@ final class SqsTopics implements Topics {
         nonDurable.remove(url);
         tagsByUrl.remove(url);
         try {
-            service.deleteQueue(url);
+            admin.deleteQueue(url);
         } catch (QueueServiceException e) {
             if (!e.code().equals(QUEUE_DOES_NOT_EXIST)) {
                 throw e;
