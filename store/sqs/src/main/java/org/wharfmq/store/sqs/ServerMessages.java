@@ -79,36 +79,6 @@ final class ServerMessages {
         return out;
     }
 
-    private static ReceivedMessage fromServer(Message m) {
-        Map<String, String> a = m.attributesAsStrings();
-        Map<String, MessageAttributeValue> attributes = new HashMap<>();
-        m.messageAttributes().forEach((k, v) -> attributes.put(k, new MessageAttributeValue(v.dataType(),
-                v.stringValue(), v.binaryValue() == null ? null : v.binaryValue().asByteArray())));
-        MessageAttributeValue wharfId = attributes.remove(ID_ATTRIBUTE);
-        String messageId = wharfId != null ? wharfId.stringValue() : m.messageId();
-        return new ReceivedMessage(messageId, m.receiptHandle(), m.body(), m.md5OfBody(),
-                longOf(a.get("SentTimestamp")), (int) longOf(a.get("ApproximateReceiveCount")),
-                longOf(a.get("ApproximateFirstReceiveTimestamp")), a.get("MessageGroupId"),
-                a.get("MessageDeduplicationId"), a.get("SequenceNumber"),
-                MessageOptions.Options.DEFAULT_PRIORITY, 0, attributes);
-    }
-
-    private static long longOf(String s) {
-        return s == null ? 0 : Long.parseLong(s);
-    }
-
-    private static Map<String, software.amazon.awssdk.services.sqs.model.MessageAttributeValue> toServer(
-            Map<String, MessageAttributeValue> attributes) {
-        if (attributes.isEmpty()) {
-            return null;
-        }
-        Map<String, software.amazon.awssdk.services.sqs.model.MessageAttributeValue> out = new HashMap<>();
-        attributes.forEach((k, v) -> out.put(k, software.amazon.awssdk.services.sqs.model.MessageAttributeValue
-                .builder().dataType(v.dataType()).stringValue(v.stringValue())
-                .binaryValue(v.binaryValue() == null ? null : SdkBytes.fromByteArray(v.binaryValue())).build()));
-        return out;
-    }
-
     void deleteMessage(String queueUrl, String receiptHandle) {
         SqsErrors.call("DeleteMessage from " + queueUrl,
                 () -> client.deleteMessage(r -> r.queueUrl(queueUrl).receiptHandle(receiptHandle)));
@@ -152,5 +122,35 @@ final class ServerMessages {
             return request;
         }
         return request.withDelaySeconds((int) ((options.delayMillis() + 999) / 1000));
+    }
+
+    private static ReceivedMessage fromServer(Message m) {
+        Map<String, String> a = m.attributesAsStrings();
+        Map<String, MessageAttributeValue> attributes = new HashMap<>();
+        m.messageAttributes().forEach((k, v) -> attributes.put(k, new MessageAttributeValue(v.dataType(),
+                v.stringValue(), v.binaryValue() == null ? null : v.binaryValue().asByteArray())));
+        MessageAttributeValue wharfId = attributes.remove(ID_ATTRIBUTE);
+        String messageId = wharfId != null ? wharfId.stringValue() : m.messageId();
+        return new ReceivedMessage(messageId, m.receiptHandle(), m.body(), m.md5OfBody(),
+                longOf(a.get("SentTimestamp")), (int) longOf(a.get("ApproximateReceiveCount")),
+                longOf(a.get("ApproximateFirstReceiveTimestamp")), a.get("MessageGroupId"),
+                a.get("MessageDeduplicationId"), a.get("SequenceNumber"),
+                MessageOptions.Options.DEFAULT_PRIORITY, 0, attributes);
+    }
+
+    private static long longOf(String s) {
+        return s == null ? 0 : Long.parseLong(s);
+    }
+
+    private static Map<String, software.amazon.awssdk.services.sqs.model.MessageAttributeValue> toServer(
+            Map<String, MessageAttributeValue> attributes) {
+        if (attributes.isEmpty()) {
+            return null;
+        }
+        Map<String, software.amazon.awssdk.services.sqs.model.MessageAttributeValue> out = new HashMap<>();
+        attributes.forEach((k, v) -> out.put(k, software.amazon.awssdk.services.sqs.model.MessageAttributeValue
+                .builder().dataType(v.dataType()).stringValue(v.stringValue())
+                .binaryValue(v.binaryValue() == null ? null : SdkBytes.fromByteArray(v.binaryValue())).build()));
+        return out;
     }
 }
