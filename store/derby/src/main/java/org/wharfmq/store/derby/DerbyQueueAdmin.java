@@ -46,7 +46,7 @@ final class DerbyQueueAdmin {
         try {
             index.checkOpen();
             long now = index.now();
-            QueueState existing = index.queueNamed(queueName);
+            QueueState existing = index.queues().named(queueName);
             if (existing != null) {
                 if (!existing.config.with(given).equals(existing.config)) {
                     throw new QueueServiceException(QUEUE_ALREADY_EXISTS,
@@ -54,7 +54,7 @@ final class DerbyQueueAdmin {
                 }
                 return Names.url(queueName);
             }
-            if (index.recentlyDeleted(queueName, now)) {
+            if (index.queues().recentlyDeleted(queueName, now)) {
                 throw new QueueServiceException(QUEUE_DELETED_RECENTLY, "queue " + queueName
                         + " was deleted less than 60 s ago; its name can be used again after that");
             }
@@ -84,7 +84,7 @@ final class DerbyQueueAdmin {
         index.lock();
         try {
             index.checkOpen();
-            QueueState q = index.queueNamed(queueName);
+            QueueState q = index.queues().named(queueName);
             if (q == null || q.kind != QueueState.KIND_QUEUE) {
                 throw new QueueServiceException(QUEUE_DOES_NOT_EXIST, "queue " + queueName + " does not exist");
             }
@@ -98,7 +98,7 @@ final class DerbyQueueAdmin {
         index.lock();
         try {
             index.checkOpen();
-            return index.queues().stream()
+            return index.queues().all().stream()
                     .filter(q -> q.kind == QueueState.KIND_QUEUE)
                     .map(q -> q.name)
                     .filter(n -> prefix == null || n.startsWith(prefix))
@@ -204,7 +204,7 @@ final class DerbyQueueAdmin {
             throw new QueueServiceException(INVALID_PARAMETER_VALUE,
                     "queue " + queueName + " cannot be its own dead-letter queue");
         }
-        QueueState dlq = index.queueNamed(p.deadLetterQueue());
+        QueueState dlq = index.queues().named(p.deadLetterQueue());
         if (dlq == null || dlq.kind != QueueState.KIND_QUEUE) {
             throw new QueueServiceException(QUEUE_DOES_NOT_EXIST,
                     "dead-letter queue " + p.deadLetterQueue() + " does not exist");

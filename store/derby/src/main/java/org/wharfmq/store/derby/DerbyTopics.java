@@ -64,7 +64,7 @@ final class DerbyTopics implements Topics {
             if (topics.containsKey(topicName)) {
                 return;
             }
-            int id = index.newQueueId();
+            int id = index.queues().newId();
             topics.put(topicName, new Topic(id, topicName));
             long now = index.now();
             index.journal().post(w -> w.insertQueue(id, topicName, QueueState.KIND_TOPIC, null, null, null, null,

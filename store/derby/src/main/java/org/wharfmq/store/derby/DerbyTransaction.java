@@ -103,7 +103,8 @@ class DerbyTransaction implements StoreTransaction {
                 return s.id();
             }
         }
-        Dedup.Entry accepted = index.dedup(q).find(plan.dedupKey(), index.now(), q.config.deduplicationWindow() * 1000L);
+        Dedup.Entry accepted = index.queues().dedup(q).find(plan.dedupKey(), index.now(),
+                q.config.deduplicationWindow() * 1000L);
         return accepted == null ? null : accepted.bodyId();
     }
 
@@ -247,7 +248,7 @@ class DerbyTransaction implements StoreTransaction {
                 topics.fanOut(s.topic, s.request, s.options, s.accept, s.id, now, steps, publish, false);
                 continue;
             }
-            QueueState q = index.queueNamed(Names.nameOfUrl(s.queueUrl));
+            QueueState q = index.queues().named(Names.nameOfUrl(s.queueUrl));
             if (q == null) {
                 continue;
             }

@@ -119,11 +119,11 @@ final class Loader {
                 String name = rs.getString(2);
                 int kind = rs.getInt(3);
                 long deletedAt = rs.getLong(10);
-                index.restoreQueueId(id);
+                index.queues().reserveId(id);
                 if (deletedAt != 0 || kind == QueueState.KIND_SUBSCRIPTION) {
                     dropped.add(id);
                     if (kind == QueueState.KIND_QUEUE) {
-                        index.restoreDeleted(name, deletedAt);
+                        index.queues().restoreDeleted(name, deletedAt);
                     }
                     continue;
                 }
@@ -156,7 +156,7 @@ final class Loader {
             ps.executeUpdate();
         }
         try (PreparedStatement ps = c.prepareStatement(FORGET_DELETED_QUEUES)) {
-            ps.setLong(1, now - QueueIndex.NAME_RESERVED_MILLIS);
+            ps.setLong(1, now - QueueTable.NAME_RESERVED_MILLIS);
             ps.executeUpdate();
         }
         return dropped;
@@ -194,7 +194,7 @@ final class Loader {
                 long rowId = rs.getLong(1);
                 int queueId = rs.getInt(2);
                 long bodyId = rs.getLong(3);
-                QueueState q = index.queueWithId(queueId);
+                QueueState q = index.queues().withId(queueId);
                 if (q == null) {
                     orphans.add(new long[] {rowId, bodyId});
                     continue;
@@ -208,7 +208,7 @@ final class Loader {
                 m.firstReceiveAt = rs.getLong(8);
                 m.sourceQueueId = rs.getInt(13);
                 // A dead letter's source may be a deleted queue: its id must not name a new one.
-                index.restoreQueueId(m.sourceQueueId);
+                index.queues().reserveId(m.sourceQueueId);
                 if (heldRows.contains(rowId)) {
                     m.state = Msg.HELD;
                 } else if (m.visibleAt > now) {
@@ -286,13 +286,13 @@ final class Loader {
     private void loadDedup() throws SQLException {
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SELECT_DEDUP)) {
             while (rs.next()) {
-                QueueState q = index.queueWithId(rs.getInt(1));
+                QueueState q = index.queues().withId(rs.getInt(1));
                 long acceptedAt = rs.getLong(5);
                 if (q == null || !q.fifo() || now >= acceptedAt + q.config.deduplicationWindow() * 1000L) {
                     continue;
                 }
-                index.dedup(q).accept(new Dedup.Entry(rs.getString(2), rs.getLong(3), rs.getLong(4), acceptedAt,
-                        CompletableFuture.completedFuture(null)));
+                index.queues().dedup(q).accept(new Dedup.Entry(rs.getString(2), rs.getLong(3), rs.getLong(4),
+                        acceptedAt, CompletableFuture.completedFuture(null)));
             }
         }
     }

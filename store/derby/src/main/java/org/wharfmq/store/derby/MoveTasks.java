@@ -178,7 +178,7 @@ final class MoveTasks {
 
     private void check(QueueState source, QueueState destination) {
         if (destination == null) {
-            boolean deadLetter = index.queues().stream().anyMatch(q -> {
+            boolean deadLetter = index.queues().all().stream().anyMatch(q -> {
                 QueueConfig.RedrivePolicy p = q.config.redrivePolicy();
                 return p != null && p.deadLetterQueue().equals(source.name);
             });
@@ -220,11 +220,11 @@ final class MoveTasks {
         if (t.status != Status.RUNNING) {
             return;
         }
-        if (!index.isLive(t.source)) {
+        if (!index.queues().isLive(t.source)) {
             fail(t, "source queue " + t.source.name + " was deleted");
             return;
         }
-        if (t.destination != null && !index.isLive(t.destination)) {
+        if (t.destination != null && !index.queues().isLive(t.destination)) {
             fail(t, "destination queue " + t.destination.name + " was deleted");
             return;
         }
@@ -245,7 +245,7 @@ final class MoveTasks {
                 }
                 continue;
             }
-            QueueState to = t.destination != null ? t.destination : index.queueWithId(m.sourceQueueId);
+            QueueState to = t.destination != null ? t.destination : index.queues().withId(m.sourceQueueId);
             if (to == null || to.kind != QueueState.KIND_QUEUE) {
                 fail(t, "message " + index.messageId(m.bodyId) + " has no source queue to go back to: a"
                         + " RedrivePolicy did not move it here, or its source queue was deleted");

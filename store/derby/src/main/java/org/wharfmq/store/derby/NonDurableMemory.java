@@ -88,7 +88,7 @@ final class NonDurableMemory {
     boolean pace(QueueState q) {
         assert index.locked();
         boolean waited = false;
-        while (q.queued() > PACE_HIGH && index.isLive(q) && !index.isClosed()) {
+        while (q.queued() > PACE_HIGH && index.queues().isLive(q) && !index.isClosed()) {
             long idleIn = q.lastReceiveNanos + PACE_IDLE_NANOS - System.nanoTime();
             if (idleIn <= 0) {
                 break;

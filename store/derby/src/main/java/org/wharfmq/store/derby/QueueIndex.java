@@ -8,8 +8,6 @@ import static org.wharfmq.store.ErrorCodes.SERVICE_UNAVAILABLE;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,9 +19,10 @@ import org.wharfmq.store.model.QueueConfig;
 import org.wharfmq.store.model.ReceiptHandle;
 
 /**
- * The in-memory index of one open store: live queues by name and id, the names of queues deleted
- * less than 60 s ago, messages by row, the bodies that several messages share, each FIFO queue's
- * dedup keys and the id counter; and the {@link Journal} that makes its changes durable.
+ * The in-memory index of one open store: its table of queues ({@link QueueTable}: live queues by
+ * name and id, the names of queues deleted less than 60 s ago, each FIFO queue's dedup keys),
+ * messages by row, the bodies that several messages share and the id counter; and the
+ * {@link Journal} that makes its changes durable.
  *
  * <p>One lock guards the index and the state the features keep beside it (topics in
  * {@link DerbyTopics}, XA branches in {@link XaBranches}, receive attempts in {@link Receives},
@@ -46,8 +45,6 @@ import org.wharfmq.store.model.ReceiptHandle;
 final class QueueIndex {
     /** Payload bytes of recent sends kept in memory for their receives. */
     private static final long BODY_CACHE_BYTES = 32L << 20;
-    /** How long the name of a deleted queue stays reserved (QueueDeletedRecently). */
-    static final long NAME_RESERVED_MILLIS = 60_000;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Clock clock;
@@ -55,15 +52,11 @@ final class QueueIndex {
     private final int defaultDedupWindow;
     private final NonDurableMemory memory;
     private final BodyCache bodies = new BodyCache(BODY_CACHE_BYTES);
-    private final Map<String, QueueState> byName = new HashMap<>();
-    private final Map<Integer, QueueState> byId = new HashMap<>();
-    private final Map<String, Long> deletedAt = new HashMap<>();
+    private final QueueTable queues = new QueueTable(this);
     private final Map<Long, Msg> byRow = new HashMap<>();
     /** Reference counts of bodies shared by several messages (topic fan-out). */
     private final Map<Long, int[]> sharedBodies = new HashMap<>();
-    private final Map<Integer, Dedup> dedup = new HashMap<>();
     private Ids ids;
-    private int nextQueueId = 1;
     private Journal journal;
     private volatile boolean closed;
 
@@ -137,58 +130,25 @@ final class QueueIndex {
         assert locked();
         checkOpen();
         String name = Names.nameOfUrl(url);
-        QueueState q = byName.get(name);
+        QueueState q = queues.named(name);
         if (q == null) {
             throw new QueueServiceException(QUEUE_DOES_NOT_EXIST, "queue " + name + " does not exist");
         }
         return q;
     }
 
-    /** The live queue or subscription called {@code name}, or null. Under the lock. */
-    QueueState queueNamed(String name) {
-        assert locked();
-        return byName.get(name);
-    }
-
-    /** The live queue or subscription with id {@code id}, or null. Under the lock. */
-    QueueState queueWithId(int id) {
-        assert locked();
-        return byId.get(id);
-    }
-
-    /** Whether {@code q} is still live: not deleted since the caller found it. Under the lock. */
-    boolean isLive(QueueState q) {
-        return queueWithId(q.id) == q;
-    }
-
-    /** The live queues and subscriptions, unmodifiable. Under the lock. */
-    Collection<QueueState> queues() {
-        assert locked();
-        return Collections.unmodifiableCollection(byName.values());
-    }
-
-    /** Whether a queue called {@code name} was deleted less than 60 s before {@code now}. Under the lock. */
-    boolean recentlyDeleted(String name, long now) {
-        assert locked();
-        Long at = deletedAt.get(name);
-        return at != null && now - at < NAME_RESERVED_MILLIS;
-    }
-
-    /** A new id in the queue table, for a row that is not a queue (a topic). Under the lock. */
-    int newQueueId() {
-        assert locked();
-        return nextQueueId++;
+    /** The live queues by name and id, the names reserved after a delete, dedup keys. Under the lock. */
+    QueueTable queues() {
+        return queues;
     }
 
     /** Adds a queue or subscription and submits its row. Under the lock. */
     QueueState addQueue(String name, int kind, String topic, String subscription, String tag, QueueConfig config,
                         long now) {
         assert locked();
-        QueueState q = QueueState.create(nextQueueId++, name, kind, config, now, lock.newCondition());
+        QueueState q = QueueState.create(queues.newId(), name, kind, config, now, lock.newCondition());
         q.tag = tag;
-        byName.put(name, q);
-        byId.put(q.id, q);
-        deletedAt.remove(name);
+        queues.add(q);
         int id = q.id;
         journal.post(w -> w.insertQueue(id, name, kind, topic, subscription, tag, config, now));
         return q;
@@ -207,12 +167,7 @@ final class QueueIndex {
     void dropQueue(QueueState q, long now) {
         assert locked();
         purge(q);
-        byName.remove(q.name);
-        byId.remove(q.id);
-        dedup.remove(q.id);
-        if (q.kind == QueueState.KIND_QUEUE) {
-            deletedAt.put(q.name, now);
-        }
+        queues.remove(q, now);
         int id = q.id;
         journal.post(w -> w.markQueueDeleted(id, now));
         q.available.signalAll();
@@ -248,12 +203,6 @@ final class QueueIndex {
         }
     }
 
-    /** A FIFO queue's accepted dedup keys. Under the lock. */
-    Dedup dedup(QueueState q) {
-        assert locked();
-        return dedup.computeIfAbsent(q.id, k -> new Dedup());
-    }
-
     // ---- messages ----
 
     /** The indexed message of row {@code rowId}, or null. Under the lock. */
@@ -274,7 +223,7 @@ final class QueueIndex {
     void publish(Msg m) {
         assert locked();
         QueueState q = m.queue;
-        if (!isLive(q)) {
+        if (!queues.isLive(q)) {
             // The queue was deleted while the send was being written.
             if (m.inMemory) {
                 forget(m);
@@ -428,20 +377,11 @@ final class QueueIndex {
         ids = loaded;
     }
 
-    /** Keeps a queue-table id from being given again, whatever its row is. */
-    void restoreQueueId(int id) {
-        nextQueueId = Math.max(nextQueueId, id + 1);
-    }
-
+    /** Indexes a loaded queue or subscription; the Loader restores the rest of the table in {@link #queues}. */
     QueueState restoreQueue(int id, String name, int kind, QueueConfig config, long createdAt) {
         QueueState q = QueueState.create(id, name, kind, config, createdAt, lock.newCondition());
-        byName.put(name, q);
-        byId.put(id, q);
+        queues.put(q);
         return q;
-    }
-
-    void restoreDeleted(String name, long at) {
-        deletedAt.merge(name, at, Math::max);
     }
 
     /** Indexes a loaded message in its queue; messages come in sequence order. */
@@ -457,7 +397,7 @@ final class QueueIndex {
                 return;
             }
             closed = true;
-            for (QueueState q : byId.values()) {
+            for (QueueState q : queues.all()) {
                 q.available.signalAll();
             }
             memory.wakeAll();

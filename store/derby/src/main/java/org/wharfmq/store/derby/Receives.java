@@ -303,7 +303,7 @@ final class Receives {
         }
         int n = Math.min(max, limit - q.inflight());
         QueueConfig.RedrivePolicy redrive = q.config.redrivePolicy();
-        QueueState dlq = redrive == null ? null : index.queueNamed(redrive.deadLetterQueue());
+        QueueState dlq = redrive == null ? null : index.queues().named(redrive.deadLetterQueue());
         boolean canRedrive = dlq != null && dlq.kind == QueueState.KIND_QUEUE && dlq.fifo() == q.fifo();
         return q.select(n, m -> {
             if (m.expired(now)) {

@@ -185,7 +185,7 @@ final class Sends {
         QueueState q = p.queue;
         Dedup dedup = null;
         if (p.dedupKey != null) {
-            dedup = index.dedup(q);
+            dedup = index.queues().dedup(q);
             Dedup.Entry original = dedup.find(p.dedupKey, now, q.config.deduplicationWindow() * 1000L);
             if (original != null) {
                 q.counters.deduplicated++;
