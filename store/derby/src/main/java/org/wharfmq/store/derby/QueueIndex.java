@@ -377,7 +377,7 @@ final class QueueIndex {
         ids = loaded;
     }
 
-    /** Indexes a loaded queue or subscription; the Loader restores the rest of the table in {@link #queues}. */
+    /** Indexes a loaded queue or subscription; the Loader restores the rest of the table in {@link #queues()}. */
     QueueState restoreQueue(int id, String name, int kind, QueueConfig config, long createdAt) {
         QueueState q = QueueState.create(id, name, kind, config, createdAt, lock.newCondition());
         queues.put(q);
