@@ -50,7 +50,7 @@ public final class DerbyProvider implements QueueServiceProvider {
         String derbyName = memory ? location : new File(location).getAbsolutePath();
         return DerbyQueueService.open(new Database(derbyName, memory), clock,
                 window == null ? QueueConfig.DEFAULT_DEDUPLICATION_WINDOW : window,
-                new Store.InMemoryLimit((long) (inMemoryMb == null ? 64 : inMemoryMb) << 20,
+                new NonDurableMemory.Limit((long) (inMemoryMb == null ? 64 : inMemoryMb) << 20,
                         inMemoryWait == null ? 30_000 : inMemoryWait), location);
     }
 }

@@ -31,23 +31,23 @@ final class DerbyQueueAdmin {
             QueueConfig.CONTENT_BASED_DEDUPLICATION, QueueConfig.DEDUPLICATION_WINDOW,
             QueueConfig.DEDUPLICATION_SCOPE);
 
-    private final Store store;
+    private final QueueIndex index;
     private final Receives receives;
 
-    DerbyQueueAdmin(Store store, Receives receives) {
-        this.store = store;
+    DerbyQueueAdmin(QueueIndex index, Receives receives) {
+        this.index = index;
         this.receives = receives;
     }
 
     String createQueue(String queueName, Map<String, String> attributes) {
         boolean fifo = Names.checkQueueName(queueName);
         Map<String, String> given = attributes == null ? Map.of() : attributes;
-        QueueConfig config = QueueConfig.defaults(fifo, store.defaultDedupWindow()).with(given);
-        store.lock();
+        QueueConfig config = QueueConfig.defaults(fifo, index.defaultDedupWindow()).with(given);
+        index.lock();
         try {
-            store.checkOpen();
-            long now = store.now();
-            QueueState existing = store.queueNamed(queueName);
+            index.checkOpen();
+            long now = index.now();
+            QueueState existing = index.queues().named(queueName);
             if (existing != null) {
                 if (!existing.config.with(given).equals(existing.config)) {
                     throw new QueueServiceException(QUEUE_ALREADY_EXISTS,
@@ -55,51 +55,51 @@ final class DerbyQueueAdmin {
                 }
                 return Names.url(queueName);
             }
-            if (store.recentlyDeleted(queueName, now)) {
+            if (index.queues().recentlyDeleted(queueName, now)) {
                 throw new QueueServiceException(QUEUE_DELETED_RECENTLY, "queue " + queueName
                         + " was deleted less than 60 s ago; its name can be used again after that");
             }
             checkRedrive(queueName, config);
-            store.addQueue(queueName, QueueState.KIND_QUEUE, null, null, null, config, now);
+            index.addQueue(queueName, QueueState.KIND_QUEUE, null, null, null, config, now);
         } finally {
-            store.unlock();
+            index.unlock();
         }
-        store.sync();
+        index.sync();
         return Names.url(queueName);
     }
 
     void deleteQueue(String queueUrl) {
-        store.lock();
+        index.lock();
         try {
-            QueueState q = store.queue(queueUrl);
-            store.dropQueue(q, store.now());
+            QueueState q = index.queue(queueUrl);
+            index.dropQueue(q, index.now());
             receives.forgetAttempts(q);
         } finally {
-            store.unlock();
+            index.unlock();
         }
-        store.sync();
+        index.sync();
     }
 
     String getQueueUrl(String queueName) {
         Names.checkQueueName(queueName);
-        store.lock();
+        index.lock();
         try {
-            store.checkOpen();
-            QueueState q = store.queueNamed(queueName);
+            index.checkOpen();
+            QueueState q = index.queues().named(queueName);
             if (q == null || q.kind != QueueState.KIND_QUEUE) {
                 throw new QueueServiceException(QUEUE_DOES_NOT_EXIST, "queue " + queueName + " does not exist");
             }
             return Names.url(queueName);
         } finally {
-            store.unlock();
+            index.unlock();
         }
     }
 
     List<String> listQueues(String prefix) {
-        store.lock();
+        index.lock();
         try {
-            store.checkOpen();
-            return store.queues().stream()
+            index.checkOpen();
+            return index.queues().all().stream()
                     .filter(q -> q.kind == QueueState.KIND_QUEUE)
                     .map(q -> q.name)
                     .filter(n -> prefix == null || n.startsWith(prefix))
@@ -107,52 +107,52 @@ final class DerbyQueueAdmin {
                     .map(Names::url)
                     .toList();
         } finally {
-            store.unlock();
+            index.unlock();
         }
     }
 
     void purgeQueue(String queueUrl) {
-        store.lock();
+        index.lock();
         try {
-            QueueState q = store.queue(queueUrl);
-            long now = store.now();
+            QueueState q = index.queue(queueUrl);
+            long now = index.now();
             if (q.lastPurgeAt != 0 && now - q.lastPurgeAt < PURGE_INTERVAL_MILLIS) {
                 throw new QueueServiceException(PURGE_QUEUE_IN_PROGRESS,
                         "queue " + q.name + " was purged less than 60 s ago");
             }
             q.lastPurgeAt = now;
-            store.purge(q);
+            index.purge(q);
             receives.forgetAttempts(q);
             int id = q.id;
-            store.journal().post(w -> w.markQueuePurged(id, now));
+            index.journal().post(w -> w.markQueuePurged(id, now));
         } finally {
-            store.unlock();
+            index.unlock();
         }
-        store.sync();
+        index.sync();
     }
 
     /** The queue's figures; its age is that of the oldest message in any state, by its send time. */
     QueueStatistics.Snapshot statistics(String queueUrl) {
-        store.lock();
+        index.lock();
         try {
-            QueueState q = store.queue(queueUrl);
-            long now = store.now();
-            store.advance(q, now);
+            QueueState q = index.queue(queueUrl);
+            long now = index.now();
+            index.advance(q, now);
             long oldest = q.oldestSentAt();
             Counters c = q.counters;
             return new QueueStatistics.Snapshot(q.queued(), q.inflight(), q.delayed(),
                     oldest < 0 ? 0 : Math.max(0, now - oldest) / 1000, c.sent, c.received, c.deleted,
                     c.emptyReceives, c.deduplicated, c.movedToDeadLetterQueue);
         } finally {
-            store.unlock();
+            index.unlock();
         }
     }
 
     Map<String, String> getQueueAttributes(String queueUrl, Collection<String> names) {
-        store.lock();
+        index.lock();
         try {
-            QueueState q = store.queue(queueUrl);
-            store.advance(q, store.now());
+            QueueState q = index.queue(queueUrl);
+            index.advance(q, index.now());
             Map<String, String> all = new LinkedHashMap<>(q.config.toAttributes());
             all.put("ApproximateNumberOfMessages", Integer.toString(q.queued()));
             all.put("ApproximateNumberOfMessagesNotVisible", Integer.toString(q.inflight()));
@@ -174,25 +174,25 @@ final class DerbyQueueAdmin {
             }
             return picked;
         } finally {
-            store.unlock();
+            index.unlock();
         }
     }
 
     void setQueueAttributes(String queueUrl, Map<String, String> attributes) {
-        store.lock();
+        index.lock();
         try {
-            QueueState q = store.queue(queueUrl);
+            QueueState q = index.queue(queueUrl);
             QueueConfig config = q.config.with(attributes == null ? Map.of() : attributes);
             checkRedrive(q.name, config);
-            long now = store.now();
+            long now = index.now();
             q.config = config;
             q.modifiedAt = now;
-            store.advance(q, now);
-            store.saveConfig(q);
+            index.advance(q, now);
+            index.saveConfig(q);
         } finally {
-            store.unlock();
+            index.unlock();
         }
-        store.sync();
+        index.sync();
     }
 
     /** Checks that a config's dead-letter queue exists, is of the same type and is not the queue itself. */
@@ -205,7 +205,7 @@ final class DerbyQueueAdmin {
             throw new QueueServiceException(INVALID_PARAMETER_VALUE,
                     "queue " + queueName + " cannot be its own dead-letter queue");
         }
-        QueueState dlq = store.queueNamed(p.deadLetterQueue());
+        QueueState dlq = index.queues().named(p.deadLetterQueue());
         if (dlq == null || dlq.kind != QueueState.KIND_QUEUE) {
             throw new QueueServiceException(QUEUE_DOES_NOT_EXIST,
                     "dead-letter queue " + p.deadLetterQueue() + " does not exist");

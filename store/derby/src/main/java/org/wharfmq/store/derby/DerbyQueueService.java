@@ -39,7 +39,7 @@ import org.wharfmq.store.XaTransactions;
  * {@link DerbyQueueAdmin}, sends to {@link Sends}, receives and browsing to {@link Receives},
  * deletes and visibility changes to {@link InFlight}, topics to {@link DerbyTopics}, transactions
  * to {@link DerbyTransaction} and {@link DerbyXAResource}, message move tasks to {@link MoveTasks},
- * statistics to {@link DerbyQueueAdmin}. Those decide in the in-memory index ({@link Store}) and make
+ * statistics to {@link DerbyQueueAdmin}. Those decide in the in-memory index ({@link QueueIndex}) and make
  * their changes durable through the {@link Journal}. Most calls return
  * once their change is committed; two do not wait: consumeMessage hands its messages out before
  * their delete is written (a crash before the next commit delivers them again), and a non-durable
@@ -49,7 +49,7 @@ import org.wharfmq.store.XaTransactions;
 public final class DerbyQueueService implements QueueService, MessageOptions, FilteredReceive, Browsing,
         Transactions, XaTransactions, MessageMoves, QueueStatistics {
 
-    private final Store store;
+    private final QueueIndex index;
     private final DerbyQueueAdmin admin;
     private final Sends sends;
     private final Receives receives;
@@ -58,30 +58,30 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
     private final XaBranches branches;
     private final MoveTasks moveTasks;
 
-    private DerbyQueueService(Store store, Database db, Loader.Loaded loaded) {
-        this.store = store;
-        this.sends = new Sends(store);
-        this.receives = new Receives(store, db);
-        this.inFlight = new InFlight(store);
-        this.admin = new DerbyQueueAdmin(store, receives);
-        this.topics = new DerbyTopics(store, sends, loaded.topics());
-        this.branches = new XaBranches(store, sends, topics, loaded.branches());
-        this.moveTasks = new MoveTasks(store);
+    private DerbyQueueService(QueueIndex index, Database db, Loader.Loaded loaded) {
+        this.index = index;
+        this.sends = new Sends(index);
+        this.receives = new Receives(index, db);
+        this.inFlight = new InFlight(index);
+        this.admin = new DerbyQueueAdmin(index, receives);
+        this.topics = new DerbyTopics(index, sends, loaded.topics());
+        this.branches = new XaBranches(index, sends, topics, loaded.branches());
+        this.moveTasks = new MoveTasks(index);
     }
 
     /** Opens the store in {@code db}: rebuilds its index from the tables, then starts its journal. */
-    static DerbyQueueService open(Database db, Clock clock, int defaultDedupWindow, Store.InMemoryLimit inMemory,
+    static DerbyQueueService open(Database db, Clock clock, int defaultDedupWindow, NonDurableMemory.Limit inMemory,
                                   String name) {
-        Store store = new Store(clock, db, defaultDedupWindow, inMemory);
+        QueueIndex index = new QueueIndex(clock, db, defaultDedupWindow, inMemory);
         Loader.Loaded loaded;
         try {
-            loaded = new Loader(store, db.writer()).load();
-            store.startJournal(name);
+            loaded = new Loader(index, db.writer()).load();
+            index.startJournal(name);
         } catch (SQLException | RuntimeException e) {
             db.close();
             throw e instanceof QueueServiceException q ? q : Faults.of(name, "open", e);
         }
-        return new DerbyQueueService(store, db, loaded);
+        return new DerbyQueueService(index, db, loaded);
     }
 
     /** No attribute limit of its own; delays to the millisecond (MessageOptions), up to 900 s. */
@@ -217,14 +217,14 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
 
     @Override
     public StoreTransaction begin() {
-        store.checkOpen();
-        return new DerbyTransaction(store, sends, topics);
+        index.checkOpen();
+        return new DerbyTransaction(index, sends, topics);
     }
 
     @Override
     public StoreXAResource xaResource() {
-        store.checkOpen();
-        return new DerbyXAResource(store, branches);
+        index.checkOpen();
+        return new DerbyXAResource(index, branches);
     }
 
     @Override
@@ -246,6 +246,6 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
     @Override
     public void close() {
         moveTasks.close();
-        store.close();
+        index.close();
     }
 }

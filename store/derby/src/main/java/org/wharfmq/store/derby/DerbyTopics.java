@@ -23,7 +23,7 @@ import org.wharfmq.store.model.QueueConfig;
 
 /**
  * Topics: a publish stores the body once and adds a message to every subscription's queue. Owns
- * the store's topics (each with its subscriptions' queues), guarded by the store's lock.
+ * the store's topics (each with its subscriptions' queues), guarded by the index's lock.
  */
 final class DerbyTopics implements Topics {
 
@@ -39,13 +39,13 @@ final class DerbyTopics implements Topics {
         }
     }
 
-    private final Store store;
+    private final QueueIndex index;
     private final Sends sends;
     private final Map<String, Topic> topics;
 
-    /** The topics feature of {@code store}, with the topics the Loader read. */
-    DerbyTopics(Store store, Sends sends, Map<String, Topic> loaded) {
-        this.store = store;
+    /** The topics feature of {@code index}, with the topics the Loader read. */
+    DerbyTopics(QueueIndex index, Sends sends, Map<String, Topic> loaded) {
+        this.index = index;
         this.sends = sends;
         this.topics = new TreeMap<>(loaded);
     }
@@ -58,49 +58,49 @@ final class DerbyTopics implements Topics {
     @Override
     public void createTopic(String topicName) {
         Names.checkQueueName(topicName);
-        store.lock();
+        index.lock();
         try {
-            store.checkOpen();
+            index.checkOpen();
             if (topics.containsKey(topicName)) {
                 return;
             }
-            int id = store.newQueueId();
+            int id = index.queues().newId();
             topics.put(topicName, new Topic(id, topicName));
-            long now = store.now();
-            store.journal().post(w -> w.insertQueue(id, topicName, QueueState.KIND_TOPIC, null, null, null, null,
+            long now = index.now();
+            index.journal().post(w -> w.insertQueue(id, topicName, QueueState.KIND_TOPIC, null, null, null, null,
                     now));
         } finally {
-            store.unlock();
+            index.unlock();
         }
-        store.sync();
+        index.sync();
     }
 
     @Override
     public void deleteTopic(String topicName) {
-        store.lock();
+        index.lock();
         try {
             Topic t = topic(topicName);
-            long now = store.now();
+            long now = index.now();
             for (QueueState q : t.subscriptions.values()) {
-                store.dropQueue(q, now);
+                index.dropQueue(q, now);
             }
             topics.remove(topicName);
             int id = t.id;
-            store.journal().post(w -> w.markQueueDeleted(id, now));
+            index.journal().post(w -> w.markQueueDeleted(id, now));
         } finally {
-            store.unlock();
+            index.unlock();
         }
-        store.sync();
+        index.sync();
     }
 
     @Override
     public List<String> listTopics() {
-        store.lock();
+        index.lock();
         try {
-            store.checkOpen();
+            index.checkOpen();
             return List.copyOf(topics.keySet());
         } finally {
-            store.unlock();
+            index.unlock();
         }
     }
 
@@ -111,25 +111,25 @@ final class DerbyTopics implements Topics {
                     "subscription name '" + subscriptionName + "' is not 1..300 characters");
         }
         String name = queueName(topicName, subscriptionName);
-        store.lock();
+        index.lock();
         try {
             Topic t = topic(topicName);
             if (!t.subscriptions.containsKey(subscriptionName)) {
-                QueueState q = store.addQueue(name,
+                QueueState q = index.addQueue(name,
                         durable ? QueueState.KIND_DURABLE_SUBSCRIPTION : QueueState.KIND_SUBSCRIPTION, topicName,
-                        subscriptionName, tag, QueueConfig.defaults(false, store.defaultDedupWindow()), store.now());
+                        subscriptionName, tag, QueueConfig.defaults(false, index.defaultDedupWindow()), index.now());
                 t.subscriptions.put(subscriptionName, q);
             }
         } finally {
-            store.unlock();
+            index.unlock();
         }
-        store.sync();
+        index.sync();
         return Names.url(name);
     }
 
     @Override
     public void unsubscribe(String topicName, String subscriptionName) {
-        store.lock();
+        index.lock();
         try {
             Topic t = topic(topicName);
             QueueState q = t.subscriptions.remove(subscriptionName);
@@ -137,32 +137,32 @@ final class DerbyTopics implements Topics {
                 throw new QueueServiceException(QUEUE_DOES_NOT_EXIST, "topic " + topicName
                         + " has no subscription " + subscriptionName);
             }
-            store.dropQueue(q, store.now());
+            index.dropQueue(q, index.now());
         } finally {
-            store.unlock();
+            index.unlock();
         }
-        store.sync();
+        index.sync();
     }
 
     @Override
     public Optional<Subscription> subscription(String topicName, String subscriptionName) {
-        store.lock();
+        index.lock();
         try {
             QueueState q = topic(topicName).subscriptions.get(subscriptionName);
             return Optional.ofNullable(q).map(x -> describe(subscriptionName, x));
         } finally {
-            store.unlock();
+            index.unlock();
         }
     }
 
     @Override
     public List<Subscription> listSubscriptions(String topicName) {
-        store.lock();
+        index.lock();
         try {
             return topic(topicName).subscriptions.entrySet().stream()
                     .map(e -> describe(e.getKey(), e.getValue())).toList();
         } finally {
-            store.unlock();
+            index.unlock();
         }
     }
 
@@ -175,37 +175,37 @@ final class DerbyTopics implements Topics {
                               BiPredicate<String, MessageView> accept) {
         CompletableFuture<Void> durable;
         SendResult result;
-        store.lock();
+        index.lock();
         try {
             Topic t = topic(topicName);
-            long bodyId = store.nextId();
+            long bodyId = index.nextId();
             List<Journal.Step> steps = new ArrayList<>();
             List<Runnable> publish = new ArrayList<>();
             boolean inMemory = !options.durable();
-            String md5 = fanOut(t.name, request, options, accept, bodyId, store.now(), steps, publish, inMemory);
-            result = new SendResult(null, store.messageId(bodyId), md5, null);
+            String md5 = fanOut(t.name, request, options, accept, bodyId, index.now(), steps, publish, inMemory);
+            result = new SendResult(null, index.messageId(bodyId), md5, null);
             if (inMemory) {
                 publish.forEach(Runnable::run);
                 return result;
             }
-            durable = store.journal().submitAll(steps, () -> publish.forEach(Runnable::run));
+            durable = index.journal().submitAll(steps, () -> publish.forEach(Runnable::run));
         } finally {
-            store.unlock();
+            index.unlock();
         }
-        store.journal().await(durable);
+        index.journal().await(durable);
         return result;
     }
 
     /**
      * Adds one message per subscription, all sharing body {@code bodyId}; returns the body's MD5.
      * {@code inMemory} copies are never written; this waits for their memory (see
-     * {@link Store#reserveMemory}). Under the lock.
+     * {@link NonDurableMemory#reserve}). Under the lock.
      */
     String fanOut(String topicName, SendMessageRequest request, MessageOptions.Options options,
                   BiPredicate<String, MessageView> accept, long bodyId, long now, List<Journal.Step> steps,
                   List<Runnable> publish, boolean inMemory) {
         Topic t = topic(topicName);
-        MessageView view = new org.wharfmq.store.PublishedView(store.messageId(bodyId), now, options, request);
+        MessageView view = new org.wharfmq.store.PublishedView(index.messageId(bodyId), now, options, request);
         List<QueueState> subs = new ArrayList<>();
         for (QueueState q : t.subscriptions.values()) {
             if (accept == null || accept.test(q.tag, view)) {
@@ -219,21 +219,21 @@ final class DerbyTopics implements Topics {
         Sends.Plan plan = sends.plan(subs.get(0), request, options);
         if (inMemory) {
             // A subscription deleted while this waits drops its copy at publish.
-            store.reserveMemory(plan.size() + (long) Store.IN_MEMORY_OVERHEAD * subs.size());
-            store.bodies().pin(bodyId, plan.content(), plan.size());
+            index.memory().reserve(plan.size() + (long) NonDurableMemory.OVERHEAD * subs.size());
+            index.bodies().pin(bodyId, plan.content(), plan.size());
         } else {
             byte[] payload = plan.content().encode();
             steps.add(w -> w.insertBody(bodyId, payload));
-            store.bodies().put(bodyId, plan.content(), payload.length);
+            index.bodies().put(bodyId, plan.content(), payload.length);
         }
         for (QueueState q : subs) {
-            Sends.Applied a = sends.apply(plan.to(q), now, store.nextId(), bodyId, inMemory);
+            Sends.Applied a = sends.apply(plan.to(q), now, index.nextId(), bodyId, inMemory);
             steps.add(a.step());
             Msg m = a.msg();
-            publish.add(() -> store.publish(m));
+            publish.add(() -> index.publish(m));
         }
         if (subs.size() > 1) {
-            store.shareBody(bodyId, subs.size());
+            index.shareBody(bodyId, subs.size());
         }
         return plan.md5();
     }
@@ -246,7 +246,7 @@ final class DerbyTopics implements Topics {
 
     /** The topic called {@code topicName}, else QueueDoesNotExist. Under the lock. */
     private Topic topic(String topicName) {
-        store.checkOpen();
+        index.checkOpen();
         Topic t = topics.get(topicName);
         if (t == null) {
             throw new QueueServiceException(QUEUE_DOES_NOT_EXIST, "topic " + topicName + " does not exist");

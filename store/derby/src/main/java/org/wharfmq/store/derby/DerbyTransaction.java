@@ -49,19 +49,19 @@ class DerbyTransaction implements StoreTransaction {
     record Checked(List<Msg> deletes, List<Msg> changes, List<Integer> changeSeconds) {
     }
 
-    private final Store store;
+    private final QueueIndex index;
     private final Sends sends;
     private final DerbyTopics topics;
     private final List<Op> ops;
     private boolean done;
 
-    DerbyTransaction(Store store, Sends sends, DerbyTopics topics) {
-        this(store, sends, topics, new ArrayList<>());
+    DerbyTransaction(QueueIndex index, Sends sends, DerbyTopics topics) {
+        this(index, sends, topics, new ArrayList<>());
     }
 
     /** The transaction of a recovered XA branch, its operations ({@code ops}, which it keeps) buffered. */
-    DerbyTransaction(Store store, Sends sends, DerbyTopics topics, List<Op> ops) {
-        this.store = store;
+    DerbyTransaction(QueueIndex index, Sends sends, DerbyTopics topics, List<Op> ops) {
+        this.index = index;
         this.sends = sends;
         this.topics = topics;
         this.ops = ops;
@@ -75,20 +75,20 @@ class DerbyTransaction implements StoreTransaction {
     @Override
     public SendResult sendMessage(SendMessageRequest request, MessageOptions.Options options) {
         checkActive();
-        store.lock();
+        index.lock();
         try {
-            QueueState q = store.queue(request.queueUrl());
+            QueueState q = index.queue(request.queueUrl());
             Sends.Plan plan = sends.plan(q, request, options);
             Long original = plan.dedupKey() == null ? null : original(q, plan);
             if (original != null) {
                 q.counters.deduplicated++;
-                return new SendResult(null, store.messageId(original), plan.md5(), null);
+                return new SendResult(null, index.messageId(original), plan.md5(), null);
             }
-            long row = store.nextId();
+            long row = index.nextId();
             ops.add(new Send(request.queueUrl(), null, request, options, row, null, plan));
-            return new SendResult(null, store.messageId(row), plan.md5(), null);
+            return new SendResult(null, index.messageId(row), plan.md5(), null);
         } finally {
-            store.unlock();
+            index.unlock();
         }
     }
 
@@ -103,7 +103,8 @@ class DerbyTransaction implements StoreTransaction {
                 return s.id();
             }
         }
-        Dedup.Entry accepted = store.dedup(q).find(plan.dedupKey(), store.now(), q.config.deduplicationWindow() * 1000L);
+        Dedup.Entry accepted = index.queues().dedup(q).find(plan.dedupKey(), index.now(),
+                q.config.deduplicationWindow() * 1000L);
         return accepted == null ? null : accepted.bodyId();
     }
 
@@ -111,15 +112,15 @@ class DerbyTransaction implements StoreTransaction {
     public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
                               BiPredicate<String, MessageView> accept) {
         checkActive();
-        store.lock();
+        index.lock();
         try {
             QueueState probe = topics.anySubscriptionOrNull(topicName);
             String md5 = probe == null ? Sends.md5(request.messageBody()) : sends.plan(probe, request, options).md5();
-            long body = store.nextId();
+            long body = index.nextId();
             ops.add(new Send(null, topicName, request, options, body, accept, null));
-            return new SendResult(null, store.messageId(body), md5, null);
+            return new SendResult(null, index.messageId(body), md5, null);
         } finally {
-            store.unlock();
+            index.unlock();
         }
     }
 
@@ -152,7 +153,7 @@ class DerbyTransaction implements StoreTransaction {
         checkActive();
         done = true;
         CompletableFuture<Void> durable;
-        store.lock();
+        index.lock();
         try {
             Checked checked = check();
             List<Journal.Step> steps = new ArrayList<>();
@@ -161,9 +162,9 @@ class DerbyTransaction implements StoreTransaction {
             applySends(steps, publish);
             durable = submit(steps, publish);
         } finally {
-            store.unlock();
+            index.unlock();
         }
-        store.journal().await(durable);
+        index.journal().await(durable);
     }
 
     @Override
@@ -181,20 +182,20 @@ class DerbyTransaction implements StoreTransaction {
         List<Msg> changes = new ArrayList<>();
         List<Integer> seconds = new ArrayList<>();
         Set<Long> deleted = new HashSet<>();
-        long now = store.now();
+        long now = index.now();
         for (int i = 0; i < ops.size(); i++) {
             Op op = ops.get(i);
             if (op instanceof Delete d) {
-                QueueState q = store.queue(d.queueUrl());
-                store.advance(q, now);
-                Msg m = store.currentMessage(q, d.receiptHandle(), false);
+                QueueState q = index.queue(d.queueUrl());
+                index.advance(q, now);
+                Msg m = index.currentMessage(q, d.receiptHandle(), false);
                 if (deleted.add(m.rowId)) {
                     deletes.add(m);
                 }
             } else if (op instanceof Visibility v) {
-                QueueState q = store.queue(v.queueUrl());
-                store.advance(q, now);
-                Msg m = store.currentMessage(q, v.receiptHandle(), false);
+                QueueState q = index.queue(v.queueUrl());
+                index.advance(q, now);
+                Msg m = index.currentMessage(q, v.receiptHandle(), false);
                 if (deleted.contains(m.rowId)) {
                     throw new QueueServiceException(RECEIPT_HANDLE_IS_INVALID, "receipt handle "
                             + v.receiptHandle() + " names a message this transaction deletes");
@@ -202,7 +203,7 @@ class DerbyTransaction implements StoreTransaction {
                 changes.add(m);
                 seconds.add(v.seconds());
             } else if (op instanceof Send s && s.topic == null) {
-                QueueState q = store.queue(s.queueUrl());
+                QueueState q = index.queue(s.queueUrl());
                 if (s.plan == null || !s.plan.validFor(q)) {
                     ops.set(i, s.withPlan(sends.plan(q, s.request, s.options)));
                 }
@@ -213,14 +214,14 @@ class DerbyTransaction implements StoreTransaction {
 
     /** Applies checked deletes and visibility changes. Under the lock. */
     void applyChanges(Checked c, List<Journal.Step> steps) {
-        long now = store.now();
+        long now = index.now();
         for (Msg m : c.deletes()) {
             if (m.state == Msg.HELD) {
                 m.queue.unhold(m);
             }
             m.queue.counters.deleted++;
             m.queue.remove(m);
-            steps.add(store.forget(m));
+            steps.add(index.forget(m));
         }
         for (int i = 0; i < c.changes().size(); i++) {
             Msg m = c.changes().get(i);
@@ -231,14 +232,14 @@ class DerbyTransaction implements StoreTransaction {
                 continue;
             }
             m.queue.changeVisibility(m, now + c.changeSeconds().get(i) * 1000L);
-            steps.add(store.update(m));
-            store.advance(m.queue, now);
+            steps.add(index.update(m));
+            index.advance(m.queue, now);
         }
     }
 
     /** Applies the buffered sends and publishes. Under the lock; a send to a queue gone since is dropped. */
     void applySends(List<Journal.Step> steps, List<Runnable> publish) {
-        long now = store.now();
+        long now = index.now();
         for (Op op : ops) {
             if (!(op instanceof Send s)) {
                 continue;
@@ -247,7 +248,7 @@ class DerbyTransaction implements StoreTransaction {
                 topics.fanOut(s.topic, s.request, s.options, s.accept, s.id, now, steps, publish, false);
                 continue;
             }
-            QueueState q = store.queueNamed(Names.nameOfUrl(s.queueUrl));
+            QueueState q = index.queues().named(Names.nameOfUrl(s.queueUrl));
             if (q == null) {
                 continue;
             }
@@ -258,14 +259,14 @@ class DerbyTransaction implements StoreTransaction {
             if (a.msg() != null) {
                 steps.add(a.step());
                 Msg m = a.msg();
-                publish.add(() -> store.publish(m));
+                publish.add(() -> index.publish(m));
                 a.original().complete(null);
             }
         }
     }
 
     CompletableFuture<Void> submit(List<Journal.Step> steps, List<Runnable> publish) {
-        return store.journal().submitAll(steps, () -> publish.forEach(Runnable::run));
+        return index.journal().submitAll(steps, () -> publish.forEach(Runnable::run));
     }
 
     private void checkActive() {

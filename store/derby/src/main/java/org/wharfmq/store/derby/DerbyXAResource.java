@@ -20,13 +20,13 @@ import org.wharfmq.store.StoreXAResource;
  */
 final class DerbyXAResource implements StoreXAResource {
 
-    private final Store store;
+    private final QueueIndex index;
     private final XaBranches branches;
     private XaBranches.Branch current;
     private int timeout;
 
-    DerbyXAResource(Store store, XaBranches branches) {
-        this.store = store;
+    DerbyXAResource(QueueIndex index, XaBranches branches) {
+        this.index = index;
         this.branches = branches;
     }
 
@@ -41,7 +41,7 @@ final class DerbyXAResource implements StoreXAResource {
             throw error(XAException.XAER_PROTO, "this resource is already in branch " + current.key);
         }
         String key = XaBranches.key(xid);
-        store.lock();
+        index.lock();
         try {
             XaBranches.Branch b = branches.find(key);
             if ((flags & (TMJOIN | TMRESUME)) != 0) {
@@ -56,7 +56,7 @@ final class DerbyXAResource implements StoreXAResource {
             }
             current = b;
         } finally {
-            store.unlock();
+            index.unlock();
         }
     }
 
@@ -84,13 +84,13 @@ final class DerbyXAResource implements StoreXAResource {
             return XA_RDONLY;
         }
         CompletableFuture<Void> durable;
-        store.lock();
+        index.lock();
         try {
             try {
                 b.held = b.tx.check();
             } catch (QueueServiceException e) {
                 branches.remove(b);
-                releaseConsumed(b, store.now());
+                releaseConsumed(b, index.now());
                 throw error(XAException.XA_RBROLLBACK, "branch " + b.key + " cannot commit: " + e.getMessage());
             }
             b.held.deletes().forEach(m -> m.queue.hold(m));
@@ -98,9 +98,9 @@ final class DerbyXAResource implements StoreXAResource {
             b.prepared = true;
             String key = b.key;
             byte[] data = BranchCodec.encode(b.tx.ops());
-            durable = store.journal().submit(w -> w.insertPrepared(key, data), null);
+            durable = index.journal().submit(w -> w.insertPrepared(key, data), null);
         } finally {
-            store.unlock();
+            index.unlock();
         }
         await(durable);
         return XA_OK;
@@ -130,7 +130,7 @@ final class DerbyXAResource implements StoreXAResource {
             throw error(XAException.XAER_PROTO, "branch " + b.key + " is not prepared");
         }
         CompletableFuture<Void> durable;
-        store.lock();
+        index.lock();
         try {
             List<Journal.Step> steps = new ArrayList<>();
             List<Runnable> publish = new ArrayList<>();
@@ -141,7 +141,7 @@ final class DerbyXAResource implements StoreXAResource {
             branches.remove(b);
             durable = b.tx.submit(steps, publish);
         } finally {
-            store.unlock();
+            index.unlock();
         }
         await(durable);
     }
@@ -150,25 +150,25 @@ final class DerbyXAResource implements StoreXAResource {
     public void rollback(Xid xid) throws XAException {
         XaBranches.Branch b = branch(xid);
         CompletableFuture<Void> durable = null;
-        store.lock();
+        index.lock();
         try {
             branches.remove(b);
-            long now = store.now();
+            long now = index.now();
             if (b.prepared) {
                 for (List<Msg> list : List.of(b.held.deletes(), b.held.changes())) {
                     for (Msg m : list) {
                         if (m.state == Msg.HELD) {
                             m.queue.unhold(m);
-                            store.advance(m.queue, now);
+                            index.advance(m.queue, now);
                         }
                     }
                 }
                 String key = b.key;
-                durable = store.journal().submit(w -> w.deletePrepared(key), null);
+                durable = index.journal().submit(w -> w.deletePrepared(key), null);
             }
             releaseConsumed(b, now);
         } finally {
-            store.unlock();
+            index.unlock();
         }
         if (durable != null) {
             await(durable);
@@ -185,8 +185,8 @@ final class DerbyXAResource implements StoreXAResource {
         for (DerbyTransaction.Op op : b.tx.ops()) {
             if (op instanceof DerbyTransaction.Delete d) {
                 try {
-                    Msg m = store.currentMessage(store.queue(d.queueUrl()), d.receiptHandle(), true);
-                    store.changeVisibility(m, now + d.releaseSeconds() * 1000L);
+                    Msg m = index.currentMessage(index.queue(d.queueUrl()), d.receiptHandle(), true);
+                    index.changeVisibility(m, now + d.releaseSeconds() * 1000L);
                 } catch (QueueServiceException e) {
                     // Deleted, received again or back in the queue since: nothing to release.
                 }
@@ -195,11 +195,11 @@ final class DerbyXAResource implements StoreXAResource {
     }
 
     private void releaseConsumed(XaBranches.Branch b) {
-        store.lock();
+        index.lock();
         try {
-            releaseConsumed(b, store.now());
+            releaseConsumed(b, index.now());
         } finally {
-            store.unlock();
+            index.unlock();
         }
     }
 
@@ -208,11 +208,11 @@ final class DerbyXAResource implements StoreXAResource {
         if ((flag & TMSTARTRSCAN) == 0) {
             return new Xid[0];
         }
-        store.lock();
+        index.lock();
         try {
             return branches.prepared();
         } finally {
-            store.unlock();
+            index.unlock();
         }
     }
 
@@ -222,17 +222,17 @@ final class DerbyXAResource implements StoreXAResource {
     }
 
     private void forget(XaBranches.Branch b) {
-        store.lock();
+        index.lock();
         try {
             branches.remove(b);
         } finally {
-            store.unlock();
+            index.unlock();
         }
     }
 
     @Override
     public boolean isSameRM(XAResource other) {
-        return other instanceof DerbyXAResource r && r.store == store;
+        return other instanceof DerbyXAResource r && r.index == index;
     }
 
     @Override
@@ -248,7 +248,7 @@ final class DerbyXAResource implements StoreXAResource {
 
     private XaBranches.Branch branch(Xid xid) throws XAException {
         String key = XaBranches.key(xid);
-        store.lock();
+        index.lock();
         try {
             XaBranches.Branch b = branches.find(key);
             if (b == null) {
@@ -256,13 +256,13 @@ final class DerbyXAResource implements StoreXAResource {
             }
             return b;
         } finally {
-            store.unlock();
+            index.unlock();
         }
     }
 
     private void await(CompletableFuture<Void> durable) throws XAException {
         try {
-            store.journal().await(durable);
+            index.journal().await(durable);
         } catch (QueueServiceException e) {
             XAException x = error(XAException.XAER_RMERR, e.getMessage());
             x.initCause(e);

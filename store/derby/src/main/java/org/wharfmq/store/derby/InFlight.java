@@ -19,25 +19,25 @@ import org.wharfmq.store.model.MessageRules;
  * a message it holds in flight, named by its current receipt handle. Durable before they return.
  */
 final class InFlight {
-    private final Store store;
+    private final QueueIndex index;
 
-    InFlight(Store store) {
-        this.store = store;
+    InFlight(QueueIndex index) {
+        this.index = index;
     }
 
     void delete(String queueUrl, String receiptHandle) {
         CompletableFuture<Void> done;
-        store.lock();
+        index.lock();
         try {
-            QueueState q = store.queue(queueUrl);
-            store.advance(q, store.now());
-            Msg m = store.currentMessage(q, receiptHandle, false);
+            QueueState q = index.queue(queueUrl);
+            index.advance(q, index.now());
+            Msg m = index.currentMessage(q, receiptHandle, false);
             q.counters.deleted++;
-            done = store.delete(m);
+            done = index.delete(m);
         } finally {
-            store.unlock();
+            index.unlock();
         }
-        store.journal().await(done);
+        index.journal().await(done);
     }
 
     BatchResult<String> deleteBatch(String queueUrl, List<BatchEntry<String>> entries) {
@@ -48,17 +48,17 @@ final class InFlight {
     void changeVisibility(String queueUrl, String receiptHandle, int visibilityTimeoutSeconds) {
         Receives.checkVisibilityTimeout(visibilityTimeoutSeconds);
         CompletableFuture<Void> done;
-        store.lock();
+        index.lock();
         try {
-            QueueState q = store.queue(queueUrl);
-            long now = store.now();
-            store.advance(q, now);
-            Msg m = store.currentMessage(q, receiptHandle, true);
-            done = store.changeVisibility(m, now + visibilityTimeoutSeconds * 1000L);
+            QueueState q = index.queue(queueUrl);
+            long now = index.now();
+            index.advance(q, now);
+            Msg m = index.currentMessage(q, receiptHandle, true);
+            done = index.changeVisibility(m, now + visibilityTimeoutSeconds * 1000L);
         } finally {
-            store.unlock();
+            index.unlock();
         }
-        store.journal().await(done);
+        index.journal().await(done);
     }
 
     BatchResult<String> changeVisibilityBatch(String queueUrl, List<BatchEntry<VisibilityChange>> entries) {

@@ -17,7 +17,7 @@ import org.wharfmq.store.QueueServiceException;
 
 /**
  * The group-commit writer. Every change submitted since the last commit is written in one Derby
- * transaction and committed once; then their after-commit actions run (under the store's lock, in
+ * transaction and committed once; then their after-commit actions run (under the index's lock, in
  * submission order) and their futures complete, so concurrent callers share one commit. A caller
  * that waits ({@link #await}) writes the pending batch itself when no one else is writing, which
  * spares two thread hand-offs per commit. Changes nobody waits for, those {@link #post}ed (a
@@ -76,7 +76,7 @@ final class Journal implements AutoCloseable {
 
     /**
      * Queues a change that the caller will {@link #await}; {@code afterCommit} (may be null) runs
-     * under the store's lock once it is durable.
+     * under the index's lock once it is durable.
      */
     CompletableFuture<Void> submit(Step step, Runnable afterCommit) {
         return add(step, afterCommit, false, 0);
@@ -147,7 +147,7 @@ final class Journal implements AutoCloseable {
      * Holds back a caller that does not wait for its changes while more than {@link #MAX_BACKLOG}
      * changes or {@link #MAX_BACKLOG_BYTES} are unwritten, so that such callers cannot fill the
      * heap faster than the disk takes them.
-     * Must not be called holding the store's lock.
+     * Must not be called holding the index's lock.
      */
     void throttle() {
         mutex.lock();
@@ -163,7 +163,7 @@ final class Journal implements AutoCloseable {
 
     /**
      * Waits until a submitted change is durable, writing pending batches itself while no one else
-     * is writing. Must not be called holding the store's lock.
+     * is writing. Must not be called holding the index's lock.
      */
     void await(CompletableFuture<Void> done) {
         if (!done.isDone()) {

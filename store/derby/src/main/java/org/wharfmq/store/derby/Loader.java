@@ -46,7 +46,7 @@ final class Loader {
     private static final String SELECT_DEDUP =
             "SELECT QUEUE_ID, DKEY, BODY_ID, SEQ, ACCEPTED_AT FROM WHARF_DEDUP ORDER BY ACCEPTED_AT";
 
-    private final Store s;
+    private final QueueIndex index;
     private final Connection c;
     private final long now;
     private final Map<String, DerbyTopics.Topic> topics = new TreeMap<>();
@@ -55,10 +55,10 @@ final class Loader {
     /** The rows that prepared branches hold. */
     private final Set<Long> heldRows = new HashSet<>();
 
-    Loader(Store store, Connection writer) {
-        this.s = store;
+    Loader(QueueIndex index, Connection writer) {
+        this.index = index;
         this.c = writer;
-        this.now = store.now();
+        this.now = index.now();
     }
 
     Loaded load() throws SQLException {
@@ -98,7 +98,7 @@ final class Loader {
         } else {
             insertMeta(Ids.META_NEXT, Long.toString(reserved));
         }
-        s.restoreIds(new Ids(storeBits, next, reserved));
+        index.restoreIds(new Ids(storeBits, next, reserved));
     }
 
     private void insertMeta(String name, String value) throws SQLException {
@@ -119,11 +119,11 @@ final class Loader {
                 String name = rs.getString(2);
                 int kind = rs.getInt(3);
                 long deletedAt = rs.getLong(10);
-                s.restoreQueueId(id);
+                index.queues().reserveId(id);
                 if (deletedAt != 0 || kind == QueueState.KIND_SUBSCRIPTION) {
                     dropped.add(id);
                     if (kind == QueueState.KIND_QUEUE) {
-                        s.restoreDeleted(name, deletedAt);
+                        index.queues().restoreDeleted(name, deletedAt);
                     }
                     continue;
                 }
@@ -131,9 +131,9 @@ final class Loader {
                     topics.put(name, new DerbyTopics.Topic(id, name));
                     continue;
                 }
-                QueueState q = s.restoreQueue(id, name, kind,
+                QueueState q = index.restoreQueue(id, name, kind,
                         Schema.decodeAttributes(kind == QueueState.KIND_QUEUE ? name : "", rs.getString(6),
-                                s.defaultDedupWindow()),
+                                index.defaultDedupWindow()),
                         rs.getLong(7));
                 q.modifiedAt = rs.getLong(8);
                 q.tag = rs.getString(11);
@@ -156,7 +156,7 @@ final class Loader {
             ps.executeUpdate();
         }
         try (PreparedStatement ps = c.prepareStatement(FORGET_DELETED_QUEUES)) {
-            ps.setLong(1, now - Store.NAME_RESERVED_MILLIS);
+            ps.setLong(1, now - QueueTable.NAME_RESERVED_MILLIS);
             ps.executeUpdate();
         }
         return dropped;
@@ -194,7 +194,7 @@ final class Loader {
                 long rowId = rs.getLong(1);
                 int queueId = rs.getInt(2);
                 long bodyId = rs.getLong(3);
-                QueueState q = s.queueWithId(queueId);
+                QueueState q = index.queues().withId(queueId);
                 if (q == null) {
                     orphans.add(new long[] {rowId, bodyId});
                     continue;
@@ -208,7 +208,7 @@ final class Loader {
                 m.firstReceiveAt = rs.getLong(8);
                 m.sourceQueueId = rs.getInt(13);
                 // A dead letter's source may be a deleted queue: its id must not name a new one.
-                s.restoreQueueId(m.sourceQueueId);
+                index.queues().reserveId(m.sourceQueueId);
                 if (heldRows.contains(rowId)) {
                     m.state = Msg.HELD;
                 } else if (m.visibleAt > now) {
@@ -224,11 +224,11 @@ final class Loader {
         }
         all.sort(Comparator.comparingLong(m -> m.seq));
         for (Msg m : all) {
-            s.restoreMessage(m);
+            index.restoreMessage(m);
         }
         bodyRefs.forEach((body, n) -> {
             if (n > 1) {
-                s.shareBody(body, n);
+                index.shareBody(body, n);
             }
         });
         deleteOrphans(orphans, bodyRefs.keySet());
@@ -248,7 +248,7 @@ final class Loader {
                 bodies.add(o[1]);
             }
             for (long body : bodies) {
-                Msg owner = s.message(body);
+                Msg owner = index.message(body);
                 if (!sharedLive.contains(body) && (owner == null || owner.bodyId != body)) {
                     db.setLong(1, body);
                     db.addBatch();
@@ -267,7 +267,7 @@ final class Loader {
                     new ArrayList<>());
             for (DerbyTransaction.Op op : ops) {
                 ReceiptHandle h = heldHandle(op);
-                Msg m = h == null ? null : s.message(h.rowId());
+                Msg m = h == null ? null : index.message(h.rowId());
                 if (m == null) {
                     continue;
                 }
@@ -286,13 +286,13 @@ final class Loader {
     private void loadDedup() throws SQLException {
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SELECT_DEDUP)) {
             while (rs.next()) {
-                QueueState q = s.queueWithId(rs.getInt(1));
+                QueueState q = index.queues().withId(rs.getInt(1));
                 long acceptedAt = rs.getLong(5);
                 if (q == null || !q.fifo() || now >= acceptedAt + q.config.deduplicationWindow() * 1000L) {
                     continue;
                 }
-                s.dedup(q).accept(new Dedup.Entry(rs.getString(2), rs.getLong(3), rs.getLong(4), acceptedAt,
-                        CompletableFuture.completedFuture(null)));
+                index.queues().dedup(q).accept(new Dedup.Entry(rs.getString(2), rs.getLong(3), rs.getLong(4),
+                        acceptedAt, CompletableFuture.completedFuture(null)));
             }
         }
     }

@@ -25,7 +25,7 @@ import org.wharfmq.store.model.RedrivePolicy;
 
 /**
  * Message move tasks on Derby. A task holds the messages its source had when it started, in
- * delivery order, and moves them with {@link Store#move}, one journal step each, so a message is in
+ * delivery order, and moves them with {@link QueueIndex#move}, one journal step each, so a message is in
  * one queue or the other and never both. How far a task may have got is a function of the store's
  * clock: with a limit of r a second, r messages in each second begun since it started. A task steps
  * when it starts, when its source's tasks are listed or one is cancelled, and from a worker thread
@@ -37,7 +37,7 @@ final class MoveTasks {
     private static final long STEP_MILLIS = 100;
     private static final int KEPT_PER_SOURCE = 10;
 
-    private final Store store;
+    private final QueueIndex index;
     /** Tasks by handle, oldest first. Under the lock. */
     private final Map<String, Task> tasks = new LinkedHashMap<>();
     private ScheduledExecutorService worker;
@@ -72,8 +72,8 @@ final class MoveTasks {
         }
     }
 
-    MoveTasks(Store store) {
-        this.store = store;
+    MoveTasks(QueueIndex index) {
+        this.index = index;
     }
 
     String start(String sourceUrl, String destinationUrl, Integer rate) {
@@ -83,62 +83,62 @@ final class MoveTasks {
         }
         List<Journal.Step> steps = new ArrayList<>();
         String handle;
-        store.lock();
+        index.lock();
         try {
             QueueState source = queue(sourceUrl);
             QueueState destination = destinationUrl == null ? null : queue(destinationUrl);
             check(source, destination);
-            long now = store.now();
-            store.advance(source, now);
+            long now = index.now();
+            index.advance(source, now);
             List<Msg> messages = new ArrayList<>(source.liveMessages());
             messages.sort(Comparator.comparingLong(m -> m.seq));
-            handle = "wharf-move-" + store.nextId();
+            handle = "wharf-move-" + index.nextId();
             Task t = new Task(handle, source, destination, rate, now, messages);
             tasks.put(handle, t);
             forgetOld(source);
             step(t, now, steps);
-            store.journal().postAll(steps);
+            index.journal().postAll(steps);
             keepStepping();
         } finally {
-            store.unlock();
+            index.unlock();
         }
-        store.sync();
+        index.sync();
         return handle;
     }
 
     List<MessageMoveTask> list(String sourceUrl) {
         List<Journal.Step> steps = new ArrayList<>();
         List<MessageMoveTask> out = new ArrayList<>();
-        store.lock();
+        index.lock();
         try {
             QueueState source = queue(sourceUrl);
-            long now = store.now();
+            long now = index.now();
             for (Task t : tasks.values()) {
                 if (t.source == source) {
                     step(t, now, steps);
                     out.add(0, t.view());
                 }
             }
-            store.journal().postAll(steps);
+            index.journal().postAll(steps);
         } finally {
-            store.unlock();
+            index.unlock();
         }
-        store.sync();
+        index.sync();
         return out;
     }
 
     long cancel(String handle) {
         List<Journal.Step> steps = new ArrayList<>();
         long moved;
-        store.lock();
+        index.lock();
         try {
-            store.checkOpen();
+            index.checkOpen();
             Task t = tasks.get(handle);
             if (t == null) {
                 throw new QueueServiceException(INVALID_PARAMETER_VALUE, "no message move task has the handle '"
                         + handle + "'");
             }
-            step(t, store.now(), steps);
+            step(t, index.now(), steps);
             if (t.status != Status.RUNNING) {
                 throw new QueueServiceException(INVALID_PARAMETER_VALUE, "message move task " + handle + " is "
                         + t.status + ", not RUNNING");
@@ -146,22 +146,22 @@ final class MoveTasks {
             t.status = Status.CANCELLED;
             t.left.clear();
             moved = t.moved;
-            store.journal().postAll(steps);
+            index.journal().postAll(steps);
         } finally {
-            store.unlock();
+            index.unlock();
         }
-        store.sync();
+        index.sync();
         return moved;
     }
 
     void close() {
         ScheduledExecutorService w;
-        store.lock();
+        index.lock();
         try {
             w = worker;
             worker = null;
         } finally {
-            store.unlock();
+            index.unlock();
         }
         if (w != null) {
             w.shutdownNow();
@@ -169,7 +169,7 @@ final class MoveTasks {
     }
 
     private QueueState queue(String url) {
-        QueueState q = store.queue(url);
+        QueueState q = index.queue(url);
         if (q.kind != QueueState.KIND_QUEUE) {
             throw new QueueServiceException(INVALID_PARAMETER_VALUE, "'" + url + "' is not a queue");
         }
@@ -178,7 +178,7 @@ final class MoveTasks {
 
     private void check(QueueState source, QueueState destination) {
         if (destination == null) {
-            boolean deadLetter = store.queues().stream().anyMatch(q -> {
+            boolean deadLetter = index.queues().all().stream().anyMatch(q -> {
                 RedrivePolicy p = q.config.redrivePolicy();
                 return p != null && p.deadLetterQueue().equals(source.name);
             });
@@ -220,20 +220,20 @@ final class MoveTasks {
         if (t.status != Status.RUNNING) {
             return;
         }
-        if (!store.isLive(t.source)) {
+        if (!index.queues().isLive(t.source)) {
             fail(t, "source queue " + t.source.name + " was deleted");
             return;
         }
-        if (t.destination != null && !store.isLive(t.destination)) {
+        if (t.destination != null && !index.queues().isLive(t.destination)) {
             fail(t, "destination queue " + t.destination.name + " was deleted");
             return;
         }
-        store.advance(t.source, now);
+        index.advance(t.source, now);
         long budget = t.rate == null ? Long.MAX_VALUE : t.rate * (1 + (now - t.startedAt) / 1000) - t.moved;
         Set<String> waitingGroups = new HashSet<>();
         for (Iterator<Msg> it = t.left.iterator(); it.hasNext() && budget > 0; ) {
             Msg m = it.next();
-            if (!store.contains(m) || m.queue != t.source) {
+            if (!index.contains(m) || m.queue != t.source) {
                 it.remove();
                 continue;
             }
@@ -245,14 +245,14 @@ final class MoveTasks {
                 }
                 continue;
             }
-            QueueState to = t.destination != null ? t.destination : store.queueWithId(m.sourceQueueId);
+            QueueState to = t.destination != null ? t.destination : index.queues().withId(m.sourceQueueId);
             if (to == null || to.kind != QueueState.KIND_QUEUE) {
-                fail(t, "message " + store.messageId(m.bodyId) + " has no source queue to go back to: a"
+                fail(t, "message " + index.messageId(m.bodyId) + " has no source queue to go back to: a"
                         + " RedrivePolicy did not move it here, or its source queue was deleted");
                 return;
             }
             m.sourceQueueId = 0;
-            steps.add(store.move(m, to, now));
+            steps.add(index.move(m, to, now));
             it.remove();
             t.moved++;
             budget--;
@@ -271,7 +271,7 @@ final class MoveTasks {
     /** Steps the running tasks from a worker while any runs. Under the lock. */
     private void keepStepping() {
         boolean running = tasks.values().stream().anyMatch(t -> t.status == Status.RUNNING);
-        if (running && (stepping == null || stepping.isDone()) && !store.isClosed()) {
+        if (running && (stepping == null || stepping.isDone()) && !index.isClosed()) {
             if (worker == null) {
                 worker = Executors.newSingleThreadScheduledExecutor(r -> {
                     Thread th = new Thread(r, "wharf-message-moves");
@@ -285,24 +285,24 @@ final class MoveTasks {
 
     private void stepAll() {
         List<Journal.Step> steps = new ArrayList<>();
-        store.lock();
+        index.lock();
         try {
-            if (store.isClosed()) {
+            if (index.isClosed()) {
                 stepping.cancel(false);
                 return;
             }
-            long now = store.now();
+            long now = index.now();
             boolean running = false;
             for (Task t : tasks.values()) {
                 step(t, now, steps);
                 running |= t.status == Status.RUNNING;
             }
-            store.journal().postAll(steps);
+            index.journal().postAll(steps);
             if (!running) {
                 stepping.cancel(false);
             }
         } finally {
-            store.unlock();
+            index.unlock();
         }
     }
 }

@@ -8,7 +8,7 @@ import org.wharfmq.store.model.QueueConfig;
 
 /**
  * One queue's in-memory index: message states and counts, the visibility/delay timers and
- * the retention order. Subclasses keep the delivery order. Guarded by the store's lock.
+ * the retention order. Subclasses keep the delivery order. Guarded by the index's lock.
  */
 abstract class QueueState {
 

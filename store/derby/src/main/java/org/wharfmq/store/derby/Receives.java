@@ -27,7 +27,7 @@ import org.wharfmq.store.model.RedrivePolicy;
 
 /**
  * ReceiveMessage (with long polling, redrive and attempt ids), filtered receive and browse. Owns
- * the FIFO queues' receive attempts (ReceiveRequestAttemptId), guarded by the store's lock.
+ * the FIFO queues' receive attempts (ReceiveRequestAttemptId), guarded by the index's lock.
  */
 final class Receives {
     static final int STANDARD_INFLIGHT_LIMIT = 120_000;
@@ -54,23 +54,23 @@ final class Receives {
         }
     }
 
-    /** What a delivery hands out, copied under the lock. */
-    private record Delivery(int queueId, long rowId, long bodyId, long seq, long sentAt, int receiveCount,
+    /** A message as a receive or browse hands it out, copied from its {@link Msg} under the lock. */
+    private record MsgSnapshot(int queueId, long rowId, long bodyId, long seq, long sentAt, int receiveCount,
                             long firstReceiveAt, String groupId, String dedupId, int priority, long expiresAt,
                             boolean fifo) {
-        static Delivery of(Msg m) {
-            return new Delivery(m.queue.id, m.rowId, m.bodyId, m.seq, m.sentAt, m.receiveCount, m.firstReceiveAt,
+        static MsgSnapshot of(Msg m) {
+            return new MsgSnapshot(m.queue.id, m.rowId, m.bodyId, m.seq, m.sentAt, m.receiveCount, m.firstReceiveAt,
                     m.groupId, m.dedupId, m.priority, m.expiresAt, m.queue.fifo());
         }
     }
 
-    private final Store store;
+    private final QueueIndex index;
     private final Database db;
     /** Receive attempts by queue id, then by ReceiveRequestAttemptId. */
     private final Map<Integer, Map<String, Attempt>> attempts = new HashMap<>();
 
-    Receives(Store store, Database db) {
-        this.store = store;
+    Receives(QueueIndex index, Database db) {
+        this.index = index;
         this.db = db;
     }
 
@@ -84,11 +84,11 @@ final class Receives {
 
     /** Wakes the long polls of a queue, so that they look at their cancel condition. */
     void wakeUp(String queueUrl) {
-        store.lock();
+        index.lock();
         try {
-            store.queue(queueUrl).available.signalAll();
+            index.queue(queueUrl).available.signalAll();
         } finally {
-            store.unlock();
+            index.unlock();
         }
     }
 
@@ -145,13 +145,13 @@ final class Receives {
         }
         long start = System.nanoTime();
         Map<Long, Boolean> verdicts = filter == null ? null : new HashMap<>();
-        List<Delivery> delivered = List.of();
+        List<MsgSnapshot> delivered = List.of();
         List<Msg> held = List.of();
         List<Journal.Step> heldSteps = List.of();
         CompletableFuture<Void> durable = null;
-        store.lock();
+        index.lock();
         try {
-            QueueState q = store.queue(r.queueUrl());
+            QueueState q = index.queue(r.queueUrl());
             String attemptId = q.fifo() && mode == Mode.RECEIVE ? r.receiveRequestAttemptId() : null;
             if (attemptId != null) {
                 MessageRules.checkFifoId("ReceiveRequestAttemptId", attemptId);
@@ -162,15 +162,15 @@ final class Receives {
             int visibility = r.visibilityTimeout() != null ? r.visibilityTimeout() : q.config.visibilityTimeout();
             q.lastReceiveNanos = System.nanoTime();
             while (true) {
-                long now = store.now();
-                store.advance(q, now);
+                long now = index.now();
+                index.advance(q, now);
                 Map<String, Attempt> queueAttempts = attemptId == null ? null
                         : attempts.computeIfAbsent(q.id, k -> new HashMap<>());
                 if (queueAttempts != null) {
                     queueAttempts.values().removeIf(a -> now - a.createdAt >= ATTEMPT_WINDOW);
                     Attempt a = queueAttempts.get(attemptId);
                     if (a != null && a.repeatable(q, now)) {
-                        delivered = a.msgs.stream().map(Delivery::of).toList();
+                        delivered = a.msgs.stream().map(MsgSnapshot::of).toList();
                         break;
                     }
                 }
@@ -178,13 +178,13 @@ final class Receives {
                 long arrivals = q.arrivals;
                 if (filter != null) {
                     matching = evaluate(q, filter, verdicts);
-                    q = store.queue(r.queueUrl());
+                    q = index.queue(r.queueUrl());
                 }
                 List<Journal.Step> steps = new ArrayList<>();
-                List<Msg> taken = select(q, max, store.now(), visibility, matching, steps, mode);
+                List<Msg> taken = select(q, max, index.now(), visibility, matching, steps, mode);
                 if (!taken.isEmpty()) {
-                    store.paced(q);
-                    delivered = taken.stream().map(Delivery::of).toList();
+                    index.memory().paced(q);
+                    delivered = taken.stream().map(MsgSnapshot::of).toList();
                     if (consume) {
                         held = taken;
                         heldSteps = steps;
@@ -192,27 +192,27 @@ final class Receives {
                     }
                     if (mode == Mode.LEASE) {
                         // Only removals of expired or redriven messages: nobody waits for them.
-                        store.journal().postAll(steps);
+                        index.journal().postAll(steps);
                         break;
                     }
-                    durable = store.journal().submitAll(steps, null);
+                    durable = index.journal().submitAll(steps, null);
                     if (queueAttempts != null) {
                         queueAttempts.put(attemptId, attempt(now, taken));
                     }
                     break;
                 }
                 if (!steps.isEmpty()) {
-                    store.journal().postAll(steps);
+                    index.journal().postAll(steps);
                 }
                 if (filter != null && q.arrivals != arrivals) {
                     // Messages arrived while the filter ran with the lock released: look again.
                     continue;
                 }
                 long remaining = wait - (System.nanoTime() - start);
-                if (remaining <= 0 || store.isClosed() || cancelled != null && cancelled.getAsBoolean()) {
+                if (remaining <= 0 || index.isClosed() || cancelled != null && cancelled.getAsBoolean()) {
                     break;
                 }
-                long untilTimer = q.nextDeadline() - store.now();
+                long untilTimer = q.nextDeadline() - index.now();
                 if (untilTimer < TimeUnit.NANOSECONDS.toMillis(remaining)) {
                     remaining = TimeUnit.MILLISECONDS.toNanos(Math.max(1, untilTimer));
                 }
@@ -222,10 +222,10 @@ final class Receives {
                     Thread.currentThread().interrupt();
                     break;
                 }
-                if (store.isClosed() || cancelled != null && cancelled.getAsBoolean()) {
+                if (index.isClosed() || cancelled != null && cancelled.getAsBoolean()) {
                     break;
                 }
-                q = store.queue(r.queueUrl());
+                q = index.queue(r.queueUrl());
             }
             if (delivered.isEmpty()) {
                 q.counters.emptyReceives++;
@@ -233,10 +233,10 @@ final class Receives {
                 q.counters.received += delivered.size();
             }
         } finally {
-            store.unlock();
+            index.unlock();
         }
         if (durable != null) {
-            store.journal().await(durable);
+            index.journal().await(durable);
         }
         if (!held.isEmpty()) {
             return consumeHeld(held, heldSteps, delivered);
@@ -244,7 +244,7 @@ final class Receives {
         return toMessages(delivered, true);
     }
 
-    private List<ReceivedMessage> consumeHeld(List<Msg> held, List<Journal.Step> steps, List<Delivery> delivered) {
+    private List<ReceivedMessage> consumeHeld(List<Msg> held, List<Journal.Step> steps, List<MsgSnapshot> delivered) {
         List<ReceivedMessage> out;
         try {
             out = toMessages(delivered, true);
@@ -252,39 +252,39 @@ final class Receives {
             release(held, steps);
             throw e;
         }
-        store.lock();
+        index.lock();
         try {
             for (Msg m : held) {
                 // A purge or a queue deletion may have taken it meanwhile.
-                if (store.contains(m) && m.state == Msg.INFLIGHT) {
+                if (index.contains(m) && m.state == Msg.INFLIGHT) {
                     m.queue.counters.deleted++;
                     m.queue.remove(m);
-                    steps.add(store.forget(m));
+                    steps.add(index.forget(m));
                 }
             }
             // Not awaited: deletes of consumers that acknowledge on receipt share the next commit.
-            store.journal().postAll(steps);
+            index.journal().postAll(steps);
         } finally {
-            store.unlock();
+            index.unlock();
         }
         return out;
     }
 
     /** Puts held messages back, visible at once, when their bodies could not be read. */
     private void release(List<Msg> held, List<Journal.Step> steps) {
-        store.lock();
+        index.lock();
         try {
-            long now = store.now();
+            long now = index.now();
             for (Msg m : held) {
-                if (store.contains(m) && m.state == Msg.INFLIGHT) {
+                if (index.contains(m) && m.state == Msg.INFLIGHT) {
                     m.receiveCount--;
                     m.queue.changeVisibility(m, now);
-                    store.advance(m.queue, now);
+                    index.advance(m.queue, now);
                 }
             }
-            store.journal().postAll(steps);
+            index.journal().postAll(steps);
         } finally {
-            store.unlock();
+            index.unlock();
         }
     }
 
@@ -301,12 +301,12 @@ final class Receives {
         }
         int n = Math.min(max, limit - q.inflight());
         RedrivePolicy redrive = q.config.redrivePolicy();
-        QueueState dlq = redrive == null ? null : store.queueNamed(redrive.deadLetterQueue());
+        QueueState dlq = redrive == null ? null : index.queues().named(redrive.deadLetterQueue());
         boolean canRedrive = dlq != null && dlq.kind == QueueState.KIND_QUEUE && dlq.fifo() == q.fifo();
         return q.select(n, m -> {
             if (m.expired(now)) {
                 m.queue.remove(m);
-                steps.add(store.forget(m));
+                steps.add(index.forget(m));
                 return QueueState.Decision.REMOVED;
             }
             if (matching != null && !matching.contains(m.rowId)) {
@@ -316,7 +316,7 @@ final class Receives {
                 // Remembered for a message move task that takes it back.
                 m.sourceQueueId = q.id;
                 q.counters.movedToDeadLetterQueue++;
-                steps.add(store.move(m, dlq, now));
+                steps.add(index.move(m, dlq, now));
                 return QueueState.Decision.REMOVED;
             }
             m.receiveCount++;
@@ -331,7 +331,7 @@ final class Receives {
             m.queue.markInflight(m, now + visibility * 1000L);
             m.leased = mode == Mode.LEASE;
             if (!m.leased) {
-                steps.add(store.update(m));
+                steps.add(index.update(m));
             }
             return QueueState.Decision.DELIVER;
         });
@@ -352,18 +352,18 @@ final class Receives {
      * (verdicts are kept for the rest of this receive), then takes the lock again.
      */
     private Set<Long> evaluate(QueueState q, Predicate<MessageView> filter, Map<Long, Boolean> verdicts) {
-        List<Delivery> unknown = new ArrayList<>();
+        List<MsgSnapshot> unknown = new ArrayList<>();
         for (Msg m : q.visibleInOrder()) {
             if (!verdicts.containsKey(m.rowId)) {
-                unknown.add(Delivery.of(m));
+                unknown.add(MsgSnapshot.of(m));
             }
         }
         if (!unknown.isEmpty()) {
-            store.unlock();
+            index.unlock();
             try {
                 build(unknown, false).forEach((row, rm) -> verdicts.put(row, filter.test(rm)));
             } finally {
-                store.lock();
+                index.lock();
             }
         }
         Set<Long> matching = new HashSet<>();
@@ -376,23 +376,23 @@ final class Receives {
     }
 
     List<ReceivedMessage> browse(String queueUrl, Predicate<MessageView> filter, int max) {
-        List<Delivery> visible = new ArrayList<>();
-        store.lock();
+        List<MsgSnapshot> visible = new ArrayList<>();
+        index.lock();
         try {
-            QueueState q = store.queue(queueUrl);
-            long now = store.now();
-            store.advance(q, now);
+            QueueState q = index.queue(queueUrl);
+            long now = index.now();
+            index.advance(q, now);
             for (Msg m : q.visibleInOrder()) {
                 if (!m.expired(now)) {
-                    visible.add(Delivery.of(m));
+                    visible.add(MsgSnapshot.of(m));
                 }
             }
         } finally {
-            store.unlock();
+            index.unlock();
         }
         List<ReceivedMessage> out = new ArrayList<>();
         for (int from = 0; from < visible.size() && out.size() < max; from += 64) {
-            List<Delivery> chunk = visible.subList(from, Math.min(visible.size(), from + 64));
+            List<MsgSnapshot> chunk = visible.subList(from, Math.min(visible.size(), from + 64));
             for (ReceivedMessage m : toMessages(chunk, false)) {
                 if (out.size() < max && (filter == null || filter.test(m))) {
                     out.add(m);
@@ -402,15 +402,15 @@ final class Receives {
         return out;
     }
 
-    private List<ReceivedMessage> toMessages(List<Delivery> list, boolean withHandles) {
+    private List<ReceivedMessage> toMessages(List<MsgSnapshot> list, boolean withHandles) {
         return list.isEmpty() ? List.of() : new ArrayList<>(build(list, withHandles).values());
     }
 
     /** Reads bodies and builds messages by row, in order; a message whose body is gone is left out. */
-    private Map<Long, ReceivedMessage> build(List<Delivery> list, boolean withHandles) {
-        long[] bodyIds = list.stream().mapToLong(Delivery::bodyId).toArray();
+    private Map<Long, ReceivedMessage> build(List<MsgSnapshot> list, boolean withHandles) {
+        long[] bodyIds = list.stream().mapToLong(MsgSnapshot::bodyId).toArray();
         long[][] misses = new long[1][];
-        BodyCache cache = store.bodies();
+        BodyCache cache = index.bodies();
         Map<Long, Payload> payloads = cache.get(bodyIds, misses);
         long[] missed = misses[0];
         Arrays.sort(missed);
@@ -427,14 +427,14 @@ final class Receives {
             }
         }
         Map<Long, ReceivedMessage> out = new LinkedHashMap<>();
-        for (Delivery d : list) {
+        for (MsgSnapshot d : list) {
             Payload p = payloads.get(d.bodyId);
             if (p == null) {
                 continue;
             }
             String handle = withHandles ? new ReceiptHandle(d.queueId, d.rowId, d.receiveCount).encode() : null;
             Map<String, MessageAttributeValue> attrs = p.attributes();
-            out.put(d.rowId, new ReceivedMessage(store.messageId(d.bodyId), handle, p.body(), p.md5(),
+            out.put(d.rowId, new ReceivedMessage(index.messageId(d.bodyId), handle, p.body(), p.md5(),
                     d.sentAt, d.receiveCount, d.firstReceiveAt, d.fifo ? d.groupId : null,
                     d.fifo ? d.dedupId : null, d.fifo ? Sends.sequenceNumber(d.seq) : null, d.priority,
                     d.expiresAt, attrs));

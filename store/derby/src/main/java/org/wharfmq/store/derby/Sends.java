@@ -45,46 +45,46 @@ final class Sends {
     record Applied(SendResult result, Msg msg, Journal.Step step, CompletableFuture<Void> original, int bytes) {
     }
 
-    private final Store store;
+    private final QueueIndex index;
 
-    Sends(Store store) {
-        this.store = store;
+    Sends(QueueIndex index) {
+        this.index = index;
     }
 
     SendResult send(SendMessageRequest r, MessageOptions.Options options) {
         CompletableFuture<Void> done;
         SendResult result;
         boolean inMemory;
-        store.lock();
+        index.lock();
         try {
-            QueueState q = store.queue(r.queueUrl());
+            QueueState q = index.queue(r.queueUrl());
             Plan plan = plan(q, r, options);
             // A FIFO queue writes every message, so that a group keeps its order across both kinds.
             inMemory = !options.durable() && !q.fifo();
             if (inMemory) {
-                long reserved = plan.size + Store.IN_MEMORY_OVERHEAD;
-                boolean paced = store.pace(q);
-                if (store.reserveMemory(reserved) || paced) {
+                long reserved = plan.size + NonDurableMemory.OVERHEAD;
+                boolean paced = index.memory().pace(q);
+                if (index.memory().reserve(reserved) || paced) {
                     // The lock was released while waiting: the queue may have gone or changed.
                     try {
-                        q = store.queue(r.queueUrl());
+                        q = index.queue(r.queueUrl());
                         plan = plan.validFor(q) ? plan : plan(q, r, options);
                     } catch (RuntimeException e) {
-                        store.releaseMemory(reserved);
+                        index.memory().release(reserved);
                         throw e;
                     }
                 }
             }
-            Applied a = apply(plan, store.now(), -1, null, inMemory);
+            Applied a = apply(plan, index.now(), -1, null, inMemory);
             result = a.result;
             done = submit(a, !options.durable());
         } finally {
-            store.unlock();
+            index.unlock();
         }
         if (options.durable()) {
-            store.journal().await(done);
+            index.journal().await(done);
         } else if (!inMemory) {
-            store.journal().throttle();
+            index.journal().throttle();
         }
         return result;
     }
@@ -94,9 +94,9 @@ final class Sends {
         List<SendResult> ok = new ArrayList<>();
         List<BatchResultErrorEntry> failed = new ArrayList<>();
         List<CompletableFuture<Void>> pending = new ArrayList<>();
-        store.lock();
+        index.lock();
         try {
-            QueueState q = store.queue(queueUrl);
+            QueueState q = index.queue(queueUrl);
             long total = 0;
             for (SendBatchEntry e : entries) {
                 total += MessageRules.sizeOf(e.messageBody(), e.messageAttributes());
@@ -105,7 +105,7 @@ final class Sends {
                 throw new QueueServiceException(BATCH_REQUEST_TOO_LONG, "the batch's messages total " + total
                         + " bytes, over the queue's MaximumMessageSize " + q.config.maximumMessageSize());
             }
-            long now = store.now();
+            long now = index.now();
             for (SendBatchEntry e : entries) {
                 try {
                     Plan plan = plan(q, e.toRequest(queueUrl), MessageOptions.Options.DEFAULT);
@@ -118,9 +118,9 @@ final class Sends {
                 }
             }
         } finally {
-            store.unlock();
+            index.unlock();
         }
-        pending.forEach(store.journal()::await);
+        pending.forEach(index.journal()::await);
         return new BatchResult<>(ok, failed);
     }
 
@@ -185,17 +185,17 @@ final class Sends {
         QueueState q = p.queue;
         Dedup dedup = null;
         if (p.dedupKey != null) {
-            dedup = store.dedup(q);
+            dedup = index.queues().dedup(q);
             Dedup.Entry original = dedup.find(p.dedupKey, now, q.config.deduplicationWindow() * 1000L);
             if (original != null) {
                 q.counters.deduplicated++;
-                return new Applied(new SendResult(null, store.messageId(original.bodyId()), p.md5(),
+                return new Applied(new SendResult(null, index.messageId(original.bodyId()), p.md5(),
                         sequenceNumber(original.seq())), null, null, original.durable(), 0);
             }
         }
         q.counters.sent++;
-        long row = rowId >= 0 ? rowId : store.nextId();
-        long seq = rowId >= 0 ? store.nextId() : row;
+        long row = rowId >= 0 ? rowId : index.nextId();
+        long seq = rowId >= 0 ? index.nextId() : row;
         long bodyId = sharedBody != null ? sharedBody : row;
         long delay = p.options.delayMillis() >= 0 ? p.options.delayMillis()
                 : 1000L * (p.request.delaySeconds() != null ? p.request.delaySeconds() : q.config.delaySeconds());
@@ -209,16 +209,16 @@ final class Sends {
         String key = p.dedupKey;
         if (inMemory) {
             if (sharedBody == null) {
-                store.bodies().pin(bodyId, p.content, p.size);
+                index.bodies().pin(bodyId, p.content, p.size);
             }
             // Never FIFO, so never deduplicated.
-            return new Applied(new SendResult(null, store.messageId(bodyId), p.md5(), null), m, Journal.NONE,
+            return new Applied(new SendResult(null, index.messageId(bodyId), p.md5(), null), m, Journal.NONE,
                     CompletableFuture.completedFuture(null), 0);
         }
         Writes.Row msgRow = Writes.Row.of(m);
         byte[] payload = sharedBody == null ? p.content.encode() : null;
         if (payload != null) {
-            store.bodies().put(bodyId, p.content, payload.length);
+            index.bodies().put(bodyId, p.content, payload.length);
         }
         int queueId = q.id;
         Journal.Step step = w -> {
@@ -235,7 +235,7 @@ final class Sends {
             dedup.accept(new Dedup.Entry(key, bodyId, seq, now, durable));
             cleanDedup(q, dedup, now);
         }
-        SendResult result = new SendResult(null, store.messageId(bodyId), p.md5(),
+        SendResult result = new SendResult(null, index.messageId(bodyId), p.md5(),
                 q.fifo() ? sequenceNumber(seq) : null);
         return new Applied(result, m, step, durable, payload == null ? 0 : payload.length);
     }
@@ -250,12 +250,12 @@ final class Sends {
         }
         Msg m = a.msg;
         if (m.inMemory) {
-            store.publish(m);
+            index.publish(m);
             return a.original;
         }
-        Journal journal = store.journal();
-        CompletableFuture<Void> done = background ? journal.submitInBackground(a.step, () -> store.publish(m), a.bytes)
-                : journal.submit(a.step, () -> store.publish(m));
+        Journal journal = index.journal();
+        CompletableFuture<Void> done = background ? journal.submitInBackground(a.step, () -> index.publish(m), a.bytes)
+                : journal.submit(a.step, () -> index.publish(m));
         done.whenComplete((v, e) -> {
             if (e == null) {
                 a.original.complete(null);
@@ -273,7 +273,7 @@ final class Sends {
         dedup.lastCleanup = now;
         long before = now - q.config.deduplicationWindow() * 1000L;
         int id = q.id;
-        store.journal().post(w -> w.deleteDedupBefore(id, before));
+        index.journal().post(w -> w.deleteDedupBefore(id, before));
     }
 
     private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(() -> digest("SHA-256"));

@@ -14,7 +14,7 @@ import org.wharfmq.store.model.QueueConfig;
  */
 final class Writes implements AutoCloseable {
 
-    /** A snapshot of a message row, taken under the store's lock. */
+    /** A snapshot of a message row, taken under the index's lock. */
     record Row(long rowId, int queueId, long bodyId, long seq, long sentAt, long visibleAt, int receiveCount,
                long firstReceiveAt, int priority, long expiresAt, String groupId, String dedupId,
                int sourceQueueId) {

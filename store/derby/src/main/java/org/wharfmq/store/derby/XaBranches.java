@@ -9,7 +9,7 @@ import javax.transaction.xa.Xid;
 /**
  * The XA branches of one store, by Xid: started, ended or prepared. Every XA resource of the store
  * shares them, so any resource may finish a branch, also one prepared before a restart. Guarded by
- * the store's lock.
+ * the index's lock.
  */
 final class XaBranches {
 
@@ -38,17 +38,17 @@ final class XaBranches {
             implements Xid {
     }
 
-    private final Store store;
+    private final QueueIndex index;
     private final Sends sends;
     private final DerbyTopics topics;
     private final Map<String, Branch> branches = new HashMap<>();
 
-    XaBranches(Store store, Sends sends, DerbyTopics topics, List<Prepared> recovered) {
-        this.store = store;
+    XaBranches(QueueIndex index, Sends sends, DerbyTopics topics, List<Prepared> recovered) {
+        this.index = index;
         this.sends = sends;
         this.topics = topics;
         for (Prepared p : recovered) {
-            Branch b = new Branch(parse(p.key()), p.key(), new DerbyTransaction(store, sends, topics, p.ops()));
+            Branch b = new Branch(parse(p.key()), p.key(), new DerbyTransaction(index, sends, topics, p.ops()));
             b.prepared = true;
             b.held = p.held();
             branches.put(p.key(), b);
@@ -75,7 +75,7 @@ final class XaBranches {
 
     /** Starts a new branch with an empty transaction. Under the lock. */
     Branch start(Xid xid, String key) {
-        Branch b = new Branch(xid, key, new DerbyTransaction(store, sends, topics));
+        Branch b = new Branch(xid, key, new DerbyTransaction(index, sends, topics));
         branches.put(key, b);
         return b;
     }

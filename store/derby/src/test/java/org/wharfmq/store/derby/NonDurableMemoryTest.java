@@ -160,12 +160,12 @@ class NonDurableMemoryTest {
     void aSenderWaitsWhileTheQueuesActiveConsumersAreBehindAndGoesOnWhenTheyCatchUp() throws Exception {
         open("");
         String url = service.createQueue("events", Map.of());
-        for (int i = 0; i < Store.PACE_HIGH + 1; i++) {
+        for (int i = 0; i < NonDurableMemory.PACE_HIGH + 1; i++) {
             sendNonDurable(url, "m" + i);
         }
         service.receiveMessage(ReceiveMessageRequest.of(url, 1));
         sendNonDurable(url, "last before the backlog is over the mark");
-        assertEquals(Store.PACE_HIGH + 1, count(url));
+        assertEquals(NonDurableMemory.PACE_HIGH + 1, count(url));
 
         AtomicReference<Thread> sender = new AtomicReference<>();
         CompletableFuture<Void> held = CompletableFuture.runAsync(() -> {
@@ -175,7 +175,7 @@ class NonDurableMemoryTest {
         awaitTimedWaiting(sender);
         assertFalse(held.isDone());
 
-        while (count(url) > Store.PACE_LOW) {
+        while (count(url) > NonDurableMemory.PACE_LOW) {
             service.receiveMessage(ReceiveMessageRequest.of(url, 10));
         }
         held.get(10, TimeUnit.SECONDS);
@@ -186,11 +186,11 @@ class NonDurableMemoryTest {
         open("");
         String url = service.createQueue("events", Map.of());
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
-            for (int i = 0; i < 10 * Store.PACE_HIGH; i++) {
+            for (int i = 0; i < 10 * NonDurableMemory.PACE_HIGH; i++) {
                 sendNonDurable(url, "m" + i);
             }
         });
-        assertEquals(10 * Store.PACE_HIGH, count(url));
+        assertEquals(10 * NonDurableMemory.PACE_HIGH, count(url));
     }
 
     @Test

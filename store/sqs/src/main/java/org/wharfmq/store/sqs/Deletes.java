@@ -29,12 +29,12 @@ final class Deletes {
 
     private static final Pending STOP = new Pending(null, null);
 
-    private final SqsQueueService service;
+    private final ServerMessages messages;
     private final LinkedBlockingQueue<Pending> pending = new LinkedBlockingQueue<>();
     private final Thread sender;
 
-    Deletes(SqsQueueService service) {
-        this.service = service;
+    Deletes(ServerMessages messages) {
+        this.messages = messages;
         this.sender = new Thread(this::run, "wharf-sqs-deletes");
         sender.setDaemon(true);
         sender.start();
@@ -87,7 +87,7 @@ final class Deletes {
                 entries.add(new BatchEntry<>("m" + entries.size(), h));
             }
             try {
-                BatchResult<String> r = service.deleteMessageBatch(queueUrl, entries);
+                BatchResult<String> r = messages.deleteMessageBatch(queueUrl, entries);
                 if (!r.failed().isEmpty()) {
                     LOG.warn("{} of {} consumed messages of {} were not deleted and will be delivered again: {}",
                             r.failed().size(), entries.size(), queueUrl, r.failed().get(0).message());

@@ -17,7 +17,7 @@ import org.wharfmq.store.SendResult;
 
 /**
  * Sends waiting to go out, in the order they were added, each carrying the MessageId Wharf gave it
- * in the attribute {@value SqsQueueService#ID_ATTRIBUTE}. {@link #flush} sends them with
+ * in the attribute {@value ServerMessages#ID_ATTRIBUTE}. {@link #flush} sends them with
  * SendMessageBatch, up to 10 per request and queue; an entry leaves the outbox once the server has
  * taken it, so a flush that failed can be repeated without sending anything twice that the server
  * confirmed.
@@ -70,7 +70,7 @@ final class Outbox {
     }
 
     /** Sends all that is pending; throws at the first entry the server refused, after the requests before it. */
-    void flush(SqsQueueService service) {
+    void flush(ServerMessages messages) {
         Map<String, List<Outgoing>> byQueue = new LinkedHashMap<>();
         for (Outgoing o : pending) {
             byQueue.computeIfAbsent(o.request().queueUrl(), k -> new ArrayList<>()).add(o);
@@ -78,26 +78,26 @@ final class Outbox {
         for (Map.Entry<String, List<Outgoing>> q : byQueue.entrySet()) {
             List<Outgoing> all = q.getValue();
             for (int i = 0; i < all.size(); i += BATCH) {
-                send(service, q.getKey(), all.subList(i, Math.min(all.size(), i + BATCH)));
+                send(messages, q.getKey(), all.subList(i, Math.min(all.size(), i + BATCH)));
             }
         }
     }
 
-    private void send(SqsQueueService service, String queueUrl, List<Outgoing> chunk) {
+    private void send(ServerMessages messages, String queueUrl, List<Outgoing> chunk) {
         List<SendBatchEntry> entries = new ArrayList<>(chunk.size());
         Map<String, Outgoing> byEntry = new HashMap<>();
         for (Outgoing o : chunk) {
             String id = "m" + entries.size();
             SendMessageRequest r = o.request();
             Map<String, MessageAttributeValue> attributes = new HashMap<>(r.messageAttributes());
-            attributes.put(SqsQueueService.ID_ATTRIBUTE, MessageAttributeValue.string(o.messageId()));
+            attributes.put(ServerMessages.ID_ATTRIBUTE, MessageAttributeValue.string(o.messageId()));
             entries.add(new SendBatchEntry(id, r.messageBody(), r.delaySeconds(), attributes, r.messageGroupId(),
                     r.messageDeduplicationId()));
             byEntry.put(id, o);
         }
         BatchResult<SendResult> result;
         try {
-            result = service.sendMessageBatch(queueUrl, entries);
+            result = messages.sendMessageBatch(queueUrl, entries);
         } catch (QueueServiceException e) {
             if (e.code().equals(QUEUE_DOES_NOT_EXIST) && chunk.get(0).subscription()) {
                 // Unsubscribed since the fan-out: the copies have nobody to go to.

@@ -46,7 +46,8 @@ final class Prefetch {
     /** Below this visibility timeout nothing is held: it would be back on the server before it is used. */
     private static final int MIN_HOLD_VISIBILITY = 2;
 
-    private final SqsQueueService service;
+    private final ServerQueues queues;
+    private final ServerMessages messages;
     private final Map<String, Lane> lanes = new ConcurrentHashMap<>();
     private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "wharf-sqs-prefetch");
@@ -60,8 +61,9 @@ final class Prefetch {
         return t;
     });
 
-    Prefetch(SqsQueueService service) {
-        this.service = service;
+    Prefetch(ServerQueues queues, ServerMessages messages) {
+        this.queues = queues;
+        this.messages = messages;
         sweeper.scheduleWithFixedDelay(this::sweep, 100, 100, TimeUnit.MILLISECONDS);
     }
 
@@ -80,7 +82,7 @@ final class Prefetch {
 
         long holdNanos() {
             if (holdNanos < 0) {
-                String v = service.getQueueAttributes(queueUrl, List.of("VisibilityTimeout")).get("VisibilityTimeout");
+                String v = queues.attributes(queueUrl, List.of("VisibilityTimeout")).get("VisibilityTimeout");
                 int seconds = v == null ? 30 : Integer.parseInt(v);
                 holdNanos = seconds < MIN_HOLD_VISIBILITY ? 0 : TimeUnit.SECONDS.toNanos(seconds) / 2;
             }
@@ -149,7 +151,7 @@ final class Prefetch {
                                   BooleanSupplier cancelled) {
         Lane lane = lanes.computeIfAbsent(r.queueUrl(), Lane::new);
         boolean holding = r.visibilityTimeout() == null && r.receiveRequestAttemptId() == null
-                && !Names.isFifo(SqsQueueService.name(r.queueUrl())) && lane.holdNanos() > 0;
+                && !Names.isFifo(ServerQueues.name(r.queueUrl())) && lane.holdNanos() > 0;
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
         while (true) {
             if (holding) {
@@ -223,7 +225,7 @@ final class Prefetch {
         ReceiveMessageRequest request = new ReceiveMessageRequest(r.queueUrl(), max, r.visibilityTimeout(),
                 r.waitTimeSeconds(), r.receiveRequestAttemptId());
         CompletableFuture<List<ReceivedMessage>> call =
-                CompletableFuture.supplyAsync(() -> service.fetch(request), requests);
+                CompletableFuture.supplyAsync(() -> messages.receiveMessage(request), requests);
         try {
             while (true) {
                 try {
@@ -278,7 +280,7 @@ final class Prefetch {
             for (String h : handles.subList(i, Math.min(handles.size(), i + BATCH))) {
                 entries.add(new BatchEntry<>("m" + entries.size(), new VisibilityChange(h, 0)));
             }
-            service.changeMessageVisibilityBatch(queueUrl, entries);
+            messages.changeMessageVisibilityBatch(queueUrl, entries);
         }
     }
 

@@ -9,6 +9,7 @@ import org.wharfmq.store.MessageMoveTask;
 import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.model.Names;
+import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.ListMessageMoveTasksResultEntry;
 
 /**
@@ -21,10 +22,12 @@ final class SqsMessageMoves implements MessageMoves {
     /** How many tasks a list shows, as SQS's ListMessageMoveTasks at most. */
     private static final int LISTED = 10;
 
-    private final SqsQueueService service;
+    private final SqsClient client;
+    private final ServerQueues queues;
 
-    SqsMessageMoves(SqsQueueService service) {
-        this.service = service;
+    SqsMessageMoves(SqsClient client, ServerQueues queues) {
+        this.client = client;
+        this.queues = queues;
     }
 
     @Override
@@ -33,18 +36,18 @@ final class SqsMessageMoves implements MessageMoves {
             throw new QueueServiceException(INVALID_PARAMETER_VALUE, "MaxNumberOfMessagesPerSecond "
                     + rate + " is out of range 1.." + MAX_MESSAGES_PER_SECOND);
         }
-        String sourceArn = service.queueArn(sourceQueueUrl);
-        String destinationArn = destinationQueueUrl == null ? null : service.queueArn(destinationQueueUrl);
+        String sourceArn = queues.arn(sourceQueueUrl);
+        String destinationArn = destinationQueueUrl == null ? null : queues.arn(destinationQueueUrl);
         check(sourceQueueUrl, destinationQueueUrl);
-        return SqsErrors.call("StartMessageMoveTask from " + sourceQueueUrl, () -> service.client()
+        return SqsErrors.call("StartMessageMoveTask from " + sourceQueueUrl, () -> client
                 .startMessageMoveTask(r -> r.sourceArn(sourceArn).destinationArn(destinationArn)
                         .maxNumberOfMessagesPerSecond(rate)).taskHandle());
     }
 
     private void check(String sourceUrl, String destinationUrl) {
-        String source = SqsQueueService.name(sourceUrl);
+        String source = ServerQueues.name(sourceUrl);
         if (destinationUrl == null) {
-            boolean deadLetter = !SqsErrors.call("ListDeadLetterSourceQueues " + sourceUrl, () -> service.client()
+            boolean deadLetter = !SqsErrors.call("ListDeadLetterSourceQueues " + sourceUrl, () -> client
                     .listDeadLetterSourceQueues(r -> r.queueUrl(sourceUrl))).queueUrls().isEmpty();
             if (!deadLetter) {
                 throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + source + " is no queue's"
@@ -52,7 +55,7 @@ final class SqsMessageMoves implements MessageMoves {
             }
             return;
         }
-        String destination = SqsQueueService.name(destinationUrl);
+        String destination = ServerQueues.name(destinationUrl);
         if (destination.equals(source)) {
             throw new QueueServiceException(INVALID_PARAMETER_VALUE,
                     "queue " + source + " cannot be the destination of its own messages");
@@ -69,9 +72,9 @@ final class SqsMessageMoves implements MessageMoves {
 
     @Override
     public List<MessageMoveTask> listMessageMoveTasks(String sourceQueueUrl) {
-        String sourceArn = service.queueArn(sourceQueueUrl);
+        String sourceArn = queues.arn(sourceQueueUrl);
         List<ListMessageMoveTasksResultEntry> results = SqsErrors.call("ListMessageMoveTasks of " + sourceQueueUrl,
-                () -> service.client().listMessageMoveTasks(r -> r.sourceArn(sourceArn).maxResults(LISTED))
+                () -> client.listMessageMoveTasks(r -> r.sourceArn(sourceArn).maxResults(LISTED))
                         .results());
         List<MessageMoveTask> out = new ArrayList<>();
         for (ListMessageMoveTasksResultEntry e : results.subList(0, Math.min(LISTED, results.size()))) {
@@ -93,7 +96,7 @@ final class SqsMessageMoves implements MessageMoves {
 
     /** The URL of the queue an ARN names ({@code arn:...:<server name>}), or null for null. */
     private String url(String arn) {
-        return arn == null ? null : service.serverUrl(arn.substring(arn.lastIndexOf(':') + 1));
+        return arn == null ? null : queues.url(arn.substring(arn.lastIndexOf(':') + 1));
     }
 
     private static long longOf(Long n) {
@@ -102,7 +105,7 @@ final class SqsMessageMoves implements MessageMoves {
 
     @Override
     public long cancelMessageMoveTask(String taskHandle) {
-        return longOf(SqsErrors.call("CancelMessageMoveTask " + taskHandle, () -> service.client()
+        return longOf(SqsErrors.call("CancelMessageMoveTask " + taskHandle, () -> client
                 .cancelMessageMoveTask(r -> r.taskHandle(taskHandle)).approximateNumberOfMessagesMoved()));
     }
 }

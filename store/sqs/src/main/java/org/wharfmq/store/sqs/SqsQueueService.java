@@ -1,36 +1,20 @@
 package org.wharfmq.store.sqs;
 
-import static org.wharfmq.store.ErrorCodes.INVALID_ATTRIBUTE_NAME;
-import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
-import static org.wharfmq.store.ErrorCodes.QUEUE_ALREADY_EXISTS;
-
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.wharfmq.store.BatchEntry;
 import org.wharfmq.store.BatchResult;
 import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.Limits;
-import org.wharfmq.store.MessageAttributeValue;
 import org.wharfmq.store.MessageMoves;
-import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.MessageView;
 import org.wharfmq.store.QueueService;
-import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.QueueStatistics;
 import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
@@ -42,54 +26,47 @@ import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.VisibilityChange;
 import org.wharfmq.store.model.Names;
-import org.wharfmq.store.model.QueueConfig;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
-import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sqs.SqsClient;
-import software.amazon.awssdk.services.sqs.model.ChangeMessageVisibilityBatchRequestEntry;
-import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
-import software.amazon.awssdk.services.sqs.model.ListQueuesResponse;
-import software.amazon.awssdk.services.sqs.model.Message;
-import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
 
 /**
  * The queue model on a server of the SQS API (Yandex Message Queue, Amazon SQS, ElasticMQ), one
- * request per operation. Queue URLs are the server's. Receives without a visibility timeout of
+ * request per operation. Queue URLs are the server's. This facade builds the parts and delegates:
+ * queue administration and statistics to {@link SqsQueueAdmin}, the server's requests to
+ * {@link ServerQueues} and {@link ServerMessages}. Receives without a visibility timeout of
  * their own share a per-queue buffer of prefetched messages (see {@link Prefetch}); a consuming
  * receive's deletes go out in batches (see {@link Deletes}). Topics ({@link SqsTopics}) and local
  * transactions ({@link SqsTransaction}) are extensions; the messages they send carry Wharf's
- * MessageId in the attribute {@value #ID_ATTRIBUTE}, so one user attribute of SQS's 10 is kept
- * for it, and queue names starting with {@value SqsTopics#RESERVED} are the topics'. Statistics
- * count what this process did ({@link Counts}), beside the server's Approximate* counts. Wharf's
- * RedeliveryPolicy attribute, which a server refuses, is kept as a queue tag ({@link RedeliveryTag}).
+ * MessageId in the attribute {@value ServerMessages#ID_ATTRIBUTE}, so one user attribute of SQS's
+ * 10 is kept for it, and queue names starting with {@value SqsTopics#RESERVED} are the topics'.
+ * Statistics count what this process did ({@link Counts}), beside the server's Approximate*
+ * counts. Wharf's RedeliveryPolicy attribute, which a server refuses, is kept as a queue tag
+ * ({@link RedeliveryTag}).
  */
 final class SqsQueueService implements QueueService, FilteredReceive, Transactions, QueueStatistics {
-    /** The message attribute that carries a MessageId Wharf gave; receive shows it as the MessageId. */
-    static final String ID_ATTRIBUTE = "wharf.id";
-    /** What {@value #ID_ATTRIBUTE} with a UUID takes of a message's size: its name, type and value. */
+    /** What {@value ServerMessages#ID_ATTRIBUTE} with a UUID takes of a message's size: name, type and value. */
     private static final int ID_ATTRIBUTE_BYTES = 64;
     private static final Limits LIMITS = new Limits(Limits.SQS.maxMessageAttributes() - 1,
             Limits.SQS.maxMessageBytes() - ID_ATTRIBUTE_BYTES, Limits.SQS.delayGranularityMillis(),
             Limits.SQS.maxDelayMillis());
-    /** Wharf's attribute that SQS does not have: its deduplication window is fixed at 5 minutes. */
-    private static final String DEDUPLICATION_WINDOW = "DeduplicationWindow";
-    private static final String SQS_DEDUPLICATION_WINDOW = "300";
 
     private final SqsOptions options;
     private final SqsClient client;
+    private final ServerQueues queues;
+    private final ServerMessages messages;
     private final Prefetch prefetch;
     private final Deletes deletes;
+    private final SqsQueueAdmin admin;
     private final SqsTopics topics;
-    private final SqsMessageMoves moves = new SqsMessageMoves(this);
+    private final SqsMessageMoves moves;
     private final Counts counts = new Counts();
-    private final Map<String, Boolean> contentBasedDeduplication = new ConcurrentHashMap<>();
 
     SqsQueueService(SqsOptions options, Clock clock) {
         this.options = options;
@@ -102,9 +79,13 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
                 .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
                         .maxAttempts(5).build()))
                 .build();
-        this.deletes = new Deletes(this);
-        this.prefetch = new Prefetch(this);
-        this.topics = new SqsTopics(this);
+        this.queues = new ServerQueues(client);
+        this.messages = new ServerMessages(client, counts);
+        this.deletes = new Deletes(messages);
+        this.prefetch = new Prefetch(queues, messages);
+        this.admin = new SqsQueueAdmin(client, options, queues, prefetch, counts);
+        this.topics = new SqsTopics(options, queues, admin, messages);
+        this.moves = new SqsMessageMoves(client, queues);
     }
 
     private static AwsCredentialsProvider credentials(SqsOptions o) {
@@ -117,227 +98,69 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         return DefaultCredentialsProvider.builder().build();
     }
 
-    SqsClient client() {
-        return client;
-    }
-
-    SqsOptions options() {
-        return options;
-    }
-
     // ---- queues ----
 
     @Override
     public String createQueue(String queueName, Map<String, String> attributes) {
-        boolean fifo = Names.checkQueueName(queueName);
-        if (queueName.startsWith(SqsTopics.RESERVED)) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue name '" + queueName + "' starts with '"
-                    + SqsTopics.RESERVED + "', which the SQS backend keeps for the queues of topics");
-        }
-        Map<String, String> given = new LinkedHashMap<>(attributes == null ? Map.of() : attributes);
-        String redelivery = RedeliveryTag.take(given);
-        Map<String, String> a = serverAttributes(given);
-        if (fifo) {
-            a.putIfAbsent("FifoQueue", "true");
-        }
-        Map<String, String> tags = redelivery == null || redelivery.isEmpty() ? null
-                : Map.of(RedeliveryTag.KEY, redelivery);
-        String url = SqsErrors.call("CreateQueue " + queueName, () -> client.createQueue(r -> r
-                .queueName(options.serverName(queueName)).attributesWithStrings(a).tags(tags)).queueUrl());
-        if (redelivery != null) {
-            // The server returns an existing queue whatever its tags: compare as it compares attributes.
-            String existing = queueTags(url).get(RedeliveryTag.KEY);
-            if (!redelivery.equals(existing == null ? "" : existing)) {
-                throw new QueueServiceException(QUEUE_ALREADY_EXISTS, "queue " + queueName
-                        + " exists with a different " + QueueConfig.REDELIVERY_POLICY);
-            }
-        }
-        return url;
-    }
-
-    /** CreateQueue of a standard queue by its server name, with {@code tags}. */
-    String createServerQueue(String serverName, Map<String, String> tags) {
-        return SqsErrors.call("CreateQueue " + serverName, () -> client.createQueue(r -> r
-                .queueName(serverName).tags(tags.isEmpty() ? null : tags)).queueUrl());
-    }
-
-    /** GetQueueUrl by the server's name. */
-    String serverUrl(String serverName) {
-        return SqsErrors.call("GetQueueUrl " + serverName,
-                () -> client.getQueueUrl(r -> r.queueName(serverName)).queueUrl());
-    }
-
-    /** ListQueueTags. */
-    Map<String, String> queueTags(String queueUrl) {
-        return SqsErrors.call("ListQueueTags " + queueUrl,
-                () -> client.listQueueTags(r -> r.queueUrl(queueUrl)).tags());
-    }
-
-    /** True if {@code queueUrl} is a FIFO queue with ContentBasedDeduplication; read once per queue. */
-    boolean contentBasedDeduplication(String queueUrl) {
-        return contentBasedDeduplication.computeIfAbsent(queueUrl, u -> Boolean.parseBoolean(
-                getQueueAttributes(u, List.of("ContentBasedDeduplication")).get("ContentBasedDeduplication")));
-    }
-
-    /** Wharf's attributes as the server's: a dead-letter target by name becomes the server's ARN. */
-    private Map<String, String> serverAttributes(Map<String, String> attributes) {
-        Map<String, String> a = new LinkedHashMap<>(attributes);
-        String window = a.remove(DEDUPLICATION_WINDOW);
-        if (window != null && !window.equals(SQS_DEDUPLICATION_WINDOW)) {
-            throw new QueueServiceException(INVALID_ATTRIBUTE_NAME, "DeduplicationWindow " + window
-                    + " is not possible on SQS, whose deduplication window is fixed at 300 s");
-        }
-        String policy = a.get("RedrivePolicy");
-        if (policy != null && !policy.isEmpty()) {
-            a.put("RedrivePolicy", Redrive.toServer(policy, name -> queueArn(getQueueUrl(name))));
-        }
-        return a;
-    }
-
-    /** The server's ARN of a queue (GetQueueAttributes QueueArn). */
-    String queueArn(String queueUrl) {
-        return getQueueAttributes(queueUrl, List.of("QueueArn")).get("QueueArn");
+        return admin.createQueue(queueName, attributes);
     }
 
     @Override
     public void deleteQueue(String queueUrl) {
-        prefetch.forget(queueUrl);
-        contentBasedDeduplication.remove(queueUrl);
-        SqsErrors.call("DeleteQueue " + queueUrl, () -> client.deleteQueue(r -> r.queueUrl(queueUrl)));
-        counts.forget(queueUrl);
+        admin.deleteQueue(queueUrl);
     }
 
     @Override
     public String getQueueUrl(String queueName) {
-        Names.checkQueueName(queueName);
-        return SqsErrors.call("GetQueueUrl " + queueName,
-                () -> client.getQueueUrl(r -> r.queueName(options.serverName(queueName))).queueUrl());
+        return admin.getQueueUrl(queueName);
     }
 
     @Override
     public List<String> listQueues(String prefix) {
-        String reserved = options.serverName(SqsTopics.RESERVED);
-        List<String> urls = new ArrayList<>(listServerQueues(options.serverName(prefix == null ? "" : prefix)));
-        urls.removeIf(u -> name(u).startsWith(reserved));
-        urls.sort((x, y) -> name(x).compareTo(name(y)));
-        return urls;
-    }
-
-    /** ListQueues by the server's name prefix, all pages, in the server's order. */
-    List<String> listServerQueues(String p) {
-        List<String> urls = new ArrayList<>();
-        String token = null;
-        do {
-            String next = token;
-            ListQueuesResponse page = SqsErrors.call("ListQueues " + p, () -> client.listQueues(r -> {
-                r.maxResults(1000).nextToken(next);
-                if (!p.isEmpty()) {
-                    r.queueNamePrefix(p);
-                }
-            }));
-            urls.addAll(page.queueUrls());
-            token = page.nextToken();
-        } while (token != null);
-        return urls;
-    }
-
-    /** The server's queue name in a queue URL (its last path segment). */
-    static String name(String queueUrl) {
-        return queueUrl.substring(queueUrl.lastIndexOf('/') + 1);
+        return admin.listQueues(prefix);
     }
 
     @Override
     public String queueName(String queueUrl) {
-        return wharfName(queueUrl);
-    }
-
-    /** Wharf's queue name of a server URL, without the store's prefix. */
-    String wharfName(String queueUrl) {
-        return name(queueUrl).substring(options.prefix().length());
+        return admin.queueName(queueUrl);
     }
 
     @Override
     public void purgeQueue(String queueUrl) {
-        prefetch.forget(queueUrl);
-        SqsErrors.call("PurgeQueue " + queueUrl, () -> client.purgeQueue(r -> r.queueUrl(queueUrl)));
+        admin.purgeQueue(queueUrl);
     }
 
     @Override
     public Map<String, String> getQueueAttributes(String queueUrl, Collection<String> names) {
-        boolean all = names.contains("All");
-        boolean window = all || names.contains(DEDUPLICATION_WINDOW);
-        boolean redelivery = all || names.contains(QueueConfig.REDELIVERY_POLICY);
-        List<String> asked = names.stream()
-                .filter(n -> !n.equals(DEDUPLICATION_WINDOW) && !n.equals(QueueConfig.REDELIVERY_POLICY)).toList();
-        Map<String, String> got = asked.isEmpty() ? new LinkedHashMap<>()
-                : new LinkedHashMap<>(SqsErrors.call("GetQueueAttributes " + queueUrl, () -> client
-                        .getQueueAttributes(r -> r.queueUrl(queueUrl).attributeNamesWithStrings(asked))
-                        .attributesAsStrings()));
-        if (window && Names.isFifo(name(queueUrl))) {
-            got.put(DEDUPLICATION_WINDOW, SQS_DEDUPLICATION_WINDOW);
-        }
-        if (redelivery) {
-            String tag = queueTags(queueUrl).get(RedeliveryTag.KEY);
-            if (tag != null) {
-                got.put(QueueConfig.REDELIVERY_POLICY, RedeliveryTag.toAttribute(tag));
-            }
-        }
-        return got;
+        return admin.getQueueAttributes(queueUrl, names);
     }
 
     @Override
     public void setQueueAttributes(String queueUrl, Map<String, String> attributes) {
-        Map<String, String> given = new LinkedHashMap<>(attributes);
-        String redelivery = RedeliveryTag.take(given);
-        Map<String, String> a = serverAttributes(given);
-        if (!a.isEmpty()) {
-            SqsErrors.call("SetQueueAttributes " + queueUrl,
-                    () -> client.setQueueAttributes(r -> r.queueUrl(queueUrl).attributesWithStrings(a)));
-            prefetch.forget(queueUrl);
-            contentBasedDeduplication.remove(queueUrl);
-        }
-        if (redelivery != null && redelivery.isEmpty()) {
-            SqsErrors.call("UntagQueue " + queueUrl,
-                    () -> client.untagQueue(r -> r.queueUrl(queueUrl).tagKeys(RedeliveryTag.KEY)));
-        } else if (redelivery != null) {
-            SqsErrors.call("TagQueue " + queueUrl, () -> client.tagQueue(r -> r.queueUrl(queueUrl)
-                    .tags(Map.of(RedeliveryTag.KEY, redelivery))));
-        }
+        admin.setQueueAttributes(queueUrl, attributes);
+    }
+
+    @Override
+    public QueueStatistics.Snapshot statistics(String queueUrl) {
+        return admin.statistics(queueUrl);
     }
 
     // ---- messages ----
 
     @Override
     public SendResult sendMessage(SendMessageRequest m) {
-        var response = SqsErrors.call("SendMessage to " + m.queueUrl(), () -> client.sendMessage(r -> r
-                .queueUrl(m.queueUrl()).messageBody(m.messageBody()).delaySeconds(m.delaySeconds())
-                .messageAttributes(toServer(m.messageAttributes())).messageGroupId(m.messageGroupId())
-                .messageDeduplicationId(m.messageDeduplicationId())));
-        counts.sent(m.queueUrl(), 1);
-        return new SendResult(null, response.messageId(), response.md5OfMessageBody(), response.sequenceNumber());
+        return messages.sendMessage(m);
     }
 
     @Override
     public BatchResult<SendResult> sendMessageBatch(String queueUrl, List<SendBatchEntry> entries) {
-        List<SendMessageBatchRequestEntry> out = new ArrayList<>(entries.size());
-        for (SendBatchEntry e : entries) {
-            out.add(SendMessageBatchRequestEntry.builder().id(e.id()).messageBody(e.messageBody())
-                    .delaySeconds(e.delaySeconds()).messageAttributes(toServer(e.messageAttributes()))
-                    .messageGroupId(e.messageGroupId()).messageDeduplicationId(e.messageDeduplicationId()).build());
-        }
-        var response = SqsErrors.call("SendMessageBatch to " + queueUrl,
-                () -> client.sendMessageBatch(r -> r.queueUrl(queueUrl).entries(out)));
-        List<SendResult> ok = new ArrayList<>();
-        response.successful().forEach(s -> ok.add(new SendResult(s.id(), s.messageId(), s.md5OfMessageBody(),
-                s.sequenceNumber())));
-        counts.sent(queueUrl, ok.size());
-        return new BatchResult<>(ok, SqsErrors.entries(response.failed()));
+        return messages.sendMessageBatch(queueUrl, entries);
     }
 
     @Override
     public List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request) {
         List<ReceivedMessage> held = prefetch.takeHeld(request);
-        return counted(request, held.isEmpty() ? fetch(request) : held);
+        return counted(request, held.isEmpty() ? messages.receiveMessage(request) : held);
     }
 
     private List<ReceivedMessage> counted(ReceiveMessageRequest request, List<ReceivedMessage> got) {
@@ -345,98 +168,25 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         return got;
     }
 
-    /** One ReceiveMessage request to the server. */
-    List<ReceivedMessage> fetch(ReceiveMessageRequest q) {
-        var response = SqsErrors.call("ReceiveMessage from " + q.queueUrl(), () -> client.receiveMessage(r -> r
-                .queueUrl(q.queueUrl()).maxNumberOfMessages(q.maxNumberOfMessages())
-                .visibilityTimeout(q.visibilityTimeout()).waitTimeSeconds(q.waitTimeSeconds())
-                .receiveRequestAttemptId(q.receiveRequestAttemptId())
-                .messageSystemAttributeNamesWithStrings("All").messageAttributeNames("All")));
-        List<ReceivedMessage> out = new ArrayList<>(response.messages().size());
-        for (Message m : response.messages()) {
-            out.add(fromServer(m));
-        }
-        return out;
-    }
-
-    private static ReceivedMessage fromServer(Message m) {
-        Map<String, String> a = m.attributesAsStrings();
-        Map<String, MessageAttributeValue> attributes = new HashMap<>();
-        m.messageAttributes().forEach((k, v) -> attributes.put(k, new MessageAttributeValue(v.dataType(),
-                v.stringValue(), v.binaryValue() == null ? null : v.binaryValue().asByteArray())));
-        MessageAttributeValue wharfId = attributes.remove(ID_ATTRIBUTE);
-        String messageId = wharfId != null ? wharfId.stringValue() : m.messageId();
-        return new ReceivedMessage(messageId, m.receiptHandle(), m.body(), m.md5OfBody(),
-                longOf(a.get("SentTimestamp")), (int) longOf(a.get("ApproximateReceiveCount")),
-                longOf(a.get("ApproximateFirstReceiveTimestamp")), a.get("MessageGroupId"),
-                a.get("MessageDeduplicationId"), a.get("SequenceNumber"),
-                MessageOptions.Options.DEFAULT_PRIORITY, 0, attributes);
-    }
-
-    private static long longOf(String s) {
-        return s == null ? 0 : Long.parseLong(s);
-    }
-
-    private static Map<String, software.amazon.awssdk.services.sqs.model.MessageAttributeValue> toServer(
-            Map<String, MessageAttributeValue> attributes) {
-        if (attributes.isEmpty()) {
-            return null;
-        }
-        Map<String, software.amazon.awssdk.services.sqs.model.MessageAttributeValue> out = new HashMap<>();
-        attributes.forEach((k, v) -> out.put(k, software.amazon.awssdk.services.sqs.model.MessageAttributeValue
-                .builder().dataType(v.dataType()).stringValue(v.stringValue())
-                .binaryValue(v.binaryValue() == null ? null : SdkBytes.fromByteArray(v.binaryValue())).build()));
-        return out;
-    }
-
     @Override
     public void deleteMessage(String queueUrl, String receiptHandle) {
-        SqsErrors.call("DeleteMessage from " + queueUrl,
-                () -> client.deleteMessage(r -> r.queueUrl(queueUrl).receiptHandle(receiptHandle)));
-        counts.deleted(queueUrl, 1);
+        messages.deleteMessage(queueUrl, receiptHandle);
     }
 
     @Override
     public BatchResult<String> deleteMessageBatch(String queueUrl, List<BatchEntry<String>> entries) {
-        List<DeleteMessageBatchRequestEntry> out = new ArrayList<>(entries.size());
-        for (BatchEntry<String> e : entries) {
-            out.add(DeleteMessageBatchRequestEntry.builder().id(e.id()).receiptHandle(e.value()).build());
-        }
-        var response = SqsErrors.call("DeleteMessageBatch from " + queueUrl,
-                () -> client.deleteMessageBatch(r -> r.queueUrl(queueUrl).entries(out)));
-        counts.deleted(queueUrl, response.successful().size());
-        return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(),
-                SqsErrors.entries(response.failed()));
+        return messages.deleteMessageBatch(queueUrl, entries);
     }
 
     @Override
     public void changeMessageVisibility(String queueUrl, String receiptHandle, int visibilityTimeoutSeconds) {
-        SqsErrors.call("ChangeMessageVisibility in " + queueUrl, () -> client.changeMessageVisibility(r -> r
-                .queueUrl(queueUrl).receiptHandle(receiptHandle).visibilityTimeout(visibilityTimeoutSeconds)));
+        messages.changeMessageVisibility(queueUrl, receiptHandle, visibilityTimeoutSeconds);
     }
 
     @Override
     public BatchResult<String> changeMessageVisibilityBatch(String queueUrl,
                                                             List<BatchEntry<VisibilityChange>> entries) {
-        List<ChangeMessageVisibilityBatchRequestEntry> out = new ArrayList<>(entries.size());
-        for (BatchEntry<VisibilityChange> e : entries) {
-            out.add(ChangeMessageVisibilityBatchRequestEntry.builder().id(e.id())
-                    .receiptHandle(e.value().receiptHandle())
-                    .visibilityTimeout(e.value().visibilityTimeoutSeconds()).build());
-        }
-        var response = SqsErrors.call("ChangeMessageVisibilityBatch in " + queueUrl,
-                () -> client.changeMessageVisibilityBatch(r -> r.queueUrl(queueUrl).entries(out)));
-        return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(),
-                SqsErrors.entries(response.failed()));
-    }
-
-    /**
-     * The server's Approximate* counts, and what this process counted; the age of the oldest message,
-     * deduplicated sends and moves to a dead-letter queue are not in the SQS API: UNKNOWN.
-     */
-    @Override
-    public QueueStatistics.Snapshot statistics(String queueUrl) {
-        return counts.snapshot(queueUrl, getQueueAttributes(queueUrl, Counts.ATTRIBUTES));
+        return messages.changeMessageVisibilityBatch(queueUrl, entries);
     }
 
     // ---- FilteredReceive ----
@@ -453,7 +203,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         List<ReceivedMessage> got = counted(request,
                 prefetch.receive(request.withAttemptId(null), waitMillis, filter, cancelled));
         for (ReceivedMessage m : got) {
-            if (Names.isFifo(name(request.queueUrl()))) {
+            if (Names.isFifo(ServerQueues.name(request.queueUrl()))) {
                 // The server holds the group back until this delete: the next receive waits for it anyway.
                 deleteMessage(request.queueUrl(), m.receiptHandle());
             } else {
@@ -472,7 +222,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
 
     @Override
     public StoreTransaction begin() {
-        return new SqsTransaction(this, topics);
+        return new SqsTransaction(queues, messages, topics);
     }
 
     @Override
@@ -484,24 +234,6 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
             return Optional.of(type.cast(moves));
         }
         return QueueService.super.extension(type);
-    }
-
-    /** {@code request} with {@code options}' delay, if it has one, rounded up to whole seconds. */
-    static SendMessageRequest withDelay(SendMessageRequest request, MessageOptions.Options options) {
-        if (options == null || options.delayMillis() < 0) {
-            return request;
-        }
-        return request.withDelaySeconds((int) ((options.delayMillis() + 999) / 1000));
-    }
-
-    /** The MD5 of a body, hex, as SQS reports it. */
-    static String md5(String body) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5")
-                    .digest(body.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("MD5 is missing from this JVM", e);
-        }
     }
 
     @Override

@@ -49,7 +49,7 @@ import org.wharfmq.store.model.Names;
  * (kept per queue) and cached for one second, so a subscription made by another store may miss
  * publishes for up to a second; ListQueues on Amazon SQS is eventually consistent, so the
  * subscriptions this store made are added to what it lists. A publish sends one copy per accepted
- * subscription, all with one Wharf MessageId carried in {@value SqsQueueService#ID_ATTRIBUTE}
+ * subscription, all with one Wharf MessageId carried in {@value ServerMessages#ID_ATTRIBUTE}
  * (each copy also has its own server id, which Wharf does not show); a copy for a subscription that
  * is gone by then is dropped. The non-durable subscriptions this store made are deleted when it
  * closes; those of a process that died remain until they are unsubscribed. On Amazon SQS a deleted
@@ -73,20 +73,26 @@ final class SqsTopics implements Topics {
     private record Listing(long at, boolean exists, Map<String, Subscription> subscriptions) {
     }
 
-    private final SqsQueueService service;
+    private final SqsOptions storeOptions;
+    private final ServerQueues queues;
+    private final SqsQueueAdmin admin;
+    private final ServerMessages messages;
     private final Map<String, Listing> listings = new ConcurrentHashMap<>();
     private final Map<String, Map<String, String>> tagsByUrl = new ConcurrentHashMap<>();
     /** The subscriptions this store made, by topic, which ListQueues may not show yet. */
     private final Map<String, Map<String, Subscription>> made = new ConcurrentHashMap<>();
     private final Set<String> nonDurable = ConcurrentHashMap.newKeySet();
 
-    SqsTopics(SqsQueueService service) {
-        this.service = service;
+    SqsTopics(SqsOptions storeOptions, ServerQueues queues, SqsQueueAdmin admin, ServerMessages messages) {
+        this.storeOptions = storeOptions;
+        this.queues = queues;
+        this.admin = admin;
+        this.messages = messages;
     }
 
     /** The server's name of topic {@code topicName}'s marker queue. */
     private String markerName(String topicName) {
-        return service.options().serverName(RESERVED + topicName);
+        return storeOptions.serverName(RESERVED + topicName);
     }
 
     /** Checks a topic name against the rule of the class comment. */
@@ -138,7 +144,7 @@ final class SqsTopics implements Topics {
     @Override
     public void createTopic(String topicName) {
         checkTopicName(topicName);
-        service.createServerQueue(markerName(topicName), Map.of());
+        queues.create(markerName(topicName), Map.of());
         listings.remove(topicName);
     }
 
@@ -150,15 +156,15 @@ final class SqsTopics implements Topics {
         }
         made.remove(topicName);
         listings.remove(topicName);
-        service.deleteQueue(service.serverUrl(markerName(topicName)));
+        admin.deleteQueue(queues.url(markerName(topicName)));
     }
 
     @Override
     public List<String> listTopics() {
-        String prefix = service.options().serverName(RESERVED);
+        String prefix = storeOptions.serverName(RESERVED);
         List<String> topics = new ArrayList<>();
-        for (String url : service.listServerQueues(prefix)) {
-            String rest = SqsQueueService.name(url).substring(prefix.length());
+        for (String url : queues.list(prefix)) {
+            String rest = ServerQueues.name(url).substring(prefix.length());
             if (!rest.contains(SEPARATOR)) {
                 topics.add(rest);
             }
@@ -180,15 +186,15 @@ final class SqsTopics implements Topics {
         String queueName = queueName(topicName, subscriptionName);
         String url;
         try {
-            url = service.createServerQueue(queueName, tags);
+            url = queues.create(queueName, tags);
         } catch (QueueServiceException e) {
             if (!e.code().equals(QUEUE_ALREADY_EXISTS)) {
                 throw e;
             }
-            url = service.serverUrl(queueName);
+            url = queues.url(queueName);
         }
         // Another store may have made it a moment before, with its own tags: the server's are the ones.
-        Map<String, String> kept = service.queueTags(url);
+        Map<String, String> kept = queues.tags(url);
         tagsByUrl.put(url, kept);
         listings.remove(topicName);
         if (kept.equals(tags)) {
@@ -265,7 +271,7 @@ final class SqsTopics implements Topics {
         nonDurable.remove(url);
         tagsByUrl.remove(url);
         try {
-            service.deleteQueue(url);
+            admin.deleteQueue(url);
         } catch (QueueServiceException e) {
             if (!e.code().equals(QUEUE_DOES_NOT_EXIST)) {
                 throw e;
@@ -284,9 +290,9 @@ final class SqsTopics implements Topics {
         checkTopicName(topicName);
         String id = UUID.randomUUID().toString();
         Outbox copies = new Outbox();
-        fanOut(topicName, id, SqsQueueService.withDelay(request, options), options, accept, copies);
-        copies.flush(service);
-        return new SendResult(null, id, SqsQueueService.md5(request.messageBody()), null);
+        fanOut(topicName, id, ServerMessages.withDelay(request, options), options, accept, copies);
+        copies.flush(messages);
+        return new SendResult(null, id, BodyMd5.of(request.messageBody()), null);
     }
 
     /** Adds to {@code out} one copy of the message for each current subscription that {@code accept} takes. */
@@ -324,12 +330,12 @@ final class SqsTopics implements Topics {
         String marker = markerName(topicName);
         boolean exists = false;
         Map<String, Subscription> subscriptions = new TreeMap<>();
-        for (String url : service.listServerQueues(marker)) {
-            String name = SqsQueueService.name(url);
+        for (String url : queues.list(marker)) {
+            String name = ServerQueues.name(url);
             if (name.equals(marker)) {
                 exists = true;
             } else if (name.startsWith(marker + SEPARATOR)) {
-                Map<String, String> tags = tagsByUrl.computeIfAbsent(url, service::queueTags);
+                Map<String, String> tags = tagsByUrl.computeIfAbsent(url, queues::tags);
                 String subscription = getParts(tags, NAME);
                 if (topicName.equals(tags.get(TOPIC)) && subscription != null) {
                     subscriptions.put(subscription, new Subscription(subscription, url,

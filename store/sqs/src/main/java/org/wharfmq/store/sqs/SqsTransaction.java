@@ -27,7 +27,7 @@ import org.wharfmq.store.model.Names;
  * <p><b>MessageIds.</b> SQS gives a message its id only when it is sent, but a buffered send must
  * return the id the message will have. So every message sent here (and every copy of a publish) gets
  * a Wharf MessageId, a random UUID, when it is buffered; it travels in the message attribute
- * {@value SqsQueueService#ID_ATTRIBUTE}, which receive turns back into {@code messageId} (and hides).
+ * {@value ServerMessages#ID_ATTRIBUTE}, which receive turns back into {@code messageId} (and hides).
  * A FIFO send without a MessageDeduplicationId, to a queue without ContentBasedDeduplication, gets
  * that id as its deduplication id too, fixed at buffer time: a send that is repeated (by the SDK's
  * retries or a retried commit) within SQS's 5 minutes is dropped as a duplicate. A FIFO send that
@@ -66,7 +66,8 @@ final class SqsTransaction implements StoreTransaction {
                            MessageOptions.Options options, BiPredicate<String, MessageView> accept) {
     }
 
-    private final SqsQueueService service;
+    private final ServerQueues queues;
+    private final ServerMessages messages;
     private final SqsTopics topics;
     private final Outbox sends = new Outbox();
     private final List<Publish> publishes = new ArrayList<>();
@@ -75,8 +76,9 @@ final class SqsTransaction implements StoreTransaction {
     private boolean held;
     private boolean ended;
 
-    SqsTransaction(SqsQueueService service, SqsTopics topics) {
-        this.service = service;
+    SqsTransaction(ServerQueues queues, ServerMessages messages, SqsTopics topics) {
+        this.queues = queues;
+        this.messages = messages;
         this.topics = topics;
     }
 
@@ -84,18 +86,18 @@ final class SqsTransaction implements StoreTransaction {
     public SendResult sendMessage(SendMessageRequest request, MessageOptions.Options options) {
         checkOpen();
         String id = UUID.randomUUID().toString();
-        SendMessageRequest r = SqsQueueService.withDelay(request, options);
-        if (r.messageDeduplicationId() == null && Names.isFifo(SqsQueueService.name(r.queueUrl()))
-                && !service.contentBasedDeduplication(r.queueUrl())) {
+        SendMessageRequest r = ServerMessages.withDelay(request, options);
+        if (r.messageDeduplicationId() == null && Names.isFifo(ServerQueues.name(r.queueUrl()))
+                && !queues.contentBasedDeduplication(r.queueUrl())) {
             r = new SendMessageRequest(r.queueUrl(), r.messageBody(), r.delaySeconds(), r.messageAttributes(),
                     r.messageGroupId(), id);
         }
-        String original = Names.isFifo(SqsQueueService.name(r.queueUrl())) ? sends.duplicated(r) : null;
+        String original = Names.isFifo(ServerQueues.name(r.queueUrl())) ? sends.duplicated(r) : null;
         if (original != null) {
-            return new SendResult(null, original, SqsQueueService.md5(r.messageBody()), null);
+            return new SendResult(null, original, BodyMd5.of(r.messageBody()), null);
         }
         sends.add(id, r);
-        return new SendResult(null, id, SqsQueueService.md5(r.messageBody()), null);
+        return new SendResult(null, id, BodyMd5.of(r.messageBody()), null);
     }
 
     @Override
@@ -104,9 +106,9 @@ final class SqsTransaction implements StoreTransaction {
         checkOpen();
         topics.checkTopicName(topicName);
         String id = UUID.randomUUID().toString();
-        publishes.add(new Publish(topicName, id, SqsQueueService.withDelay(request, options), options,
+        publishes.add(new Publish(topicName, id, ServerMessages.withDelay(request, options), options,
                 accept));
-        return new SendResult(null, id, SqsQueueService.md5(request.messageBody()), null);
+        return new SendResult(null, id, BodyMd5.of(request.messageBody()), null);
     }
 
     @Override
@@ -131,7 +133,7 @@ final class SqsTransaction implements StoreTransaction {
         checkOpen();
         if (!held) {
             apply(deletes, "ChangeMessageVisibilityBatch (hold before delete)", (url, e) ->
-                    service.changeMessageVisibilityBatch(url, e.stream().map(b -> new BatchEntry<>(b.id(),
+                    messages.changeMessageVisibilityBatch(url, e.stream().map(b -> new BatchEntry<>(b.id(),
                             new VisibilityChange(b.value().receiptHandle(), HOLD_SECONDS))).toList()), false);
             held = true;
         }
@@ -140,10 +142,10 @@ final class SqsTransaction implements StoreTransaction {
             topics.fanOut(p.topicName(), p.messageId(), p.request(), p.options(), p.accept(), sends);
             publishes.remove(0);
         }
-        sends.flush(service);
-        apply(deletes, "DeleteMessageBatch", (url, e) -> service.deleteMessageBatch(url, e.stream()
+        sends.flush(messages);
+        apply(deletes, "DeleteMessageBatch", (url, e) -> messages.deleteMessageBatch(url, e.stream()
                 .map(b -> new BatchEntry<>(b.id(), b.value().receiptHandle())).toList()), true);
-        apply(changes, "ChangeMessageVisibilityBatch", (url, e) -> service.changeMessageVisibilityBatch(url,
+        apply(changes, "ChangeMessageVisibilityBatch", (url, e) -> messages.changeMessageVisibilityBatch(url,
                 e.stream().map(b -> new BatchEntry<>(b.id(), new VisibilityChange(b.value().receiptHandle(),
                         b.value().visibilityTimeoutSeconds()))).toList()), true);
         ended = true;

@@ -1,7 +1,6 @@
 package org.wharfmq.store.derby;
 
 import static org.wharfmq.store.ErrorCodes.MESSAGE_NOT_INFLIGHT;
-import static org.wharfmq.store.ErrorCodes.OVER_LIMIT;
 import static org.wharfmq.store.ErrorCodes.QUEUE_DOES_NOT_EXIST;
 import static org.wharfmq.store.ErrorCodes.RECEIPT_HANDLE_IS_INVALID;
 import static org.wharfmq.store.ErrorCodes.SERVICE_UNAVAILABLE;
@@ -9,14 +8,10 @@ import static org.wharfmq.store.ErrorCodes.SERVICE_UNAVAILABLE;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.model.Names;
@@ -24,19 +19,21 @@ import org.wharfmq.store.model.QueueConfig;
 import org.wharfmq.store.model.ReceiptHandle;
 
 /**
- * The in-memory index of one open store: live queues by name and id, the names of queues deleted
- * less than 60 s ago, messages by row, the bodies that several messages share, each FIFO queue's
- * dedup keys and the id counter; and the {@link Journal} that makes its changes durable.
+ * The in-memory index of one open store: its table of queues ({@link QueueTable}: live queues by
+ * name and id, the names of queues deleted less than 60 s ago, each FIFO queue's dedup keys),
+ * messages by row, the bodies that several messages share and the id counter; and the
+ * {@link Journal} that makes its changes durable.
  *
  * <p>One lock guards the index and the state the features keep beside it (topics in
- * {@link DerbyTopics}, XA branches in {@link XaBranches}, receive attempts in {@link Receives}),
- * so that one decision sees all of it at one moment. Every decision has the same shape:
+ * {@link DerbyTopics}, XA branches in {@link XaBranches}, receive attempts in {@link Receives},
+ * the memory of non-durable messages in {@link NonDurableMemory}), so that one decision sees all
+ * of it at one moment. Every decision has the same shape:
  * <pre>
- *   store.lock();
+ *   index.lock();
  *   try {
  *       decide with the verbs below; submit the durable change to journal()
  *   } finally {
- *       store.unlock();
+ *       index.unlock();
  *   }
  *   journal().await(change); read bodies      // without the lock
  * </pre>
@@ -45,48 +42,29 @@ import org.wharfmq.store.model.ReceiptHandle;
  * (a send's {@link #publish}) under it too. The {@link Loader} fills a new index, with the restore
  * verbs, before the journal starts and anyone else can see it.
  */
-final class Store {
+final class QueueIndex {
     /** Payload bytes of recent sends kept in memory for their receives. */
     private static final long BODY_CACHE_BYTES = 32L << 20;
-    /** How long the name of a deleted queue stays reserved (QueueDeletedRecently). */
-    static final long NAME_RESERVED_MILLIS = 60_000;
-    /** What a message kept in memory costs beside its payload: its index entry and map slots. */
-    static final int IN_MEMORY_OVERHEAD = 160;
-    /** Visible messages beyond which a non-durable sender waits for the queue's active consumers. */
-    static final int PACE_HIGH = 100;
-    static final int PACE_LOW = 50;
-    private static final long PACE_IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Clock clock;
     private final Database db;
     private final int defaultDedupWindow;
-    private final InMemoryLimit inMemory;
+    private final NonDurableMemory memory;
     private final BodyCache bodies = new BodyCache(BODY_CACHE_BYTES);
-    private final Map<String, QueueState> byName = new HashMap<>();
-    private final Map<Integer, QueueState> byId = new HashMap<>();
-    private final Map<String, Long> deletedAt = new HashMap<>();
+    private final QueueTable queues = new QueueTable(this);
     private final Map<Long, Msg> byRow = new HashMap<>();
     /** Reference counts of bodies shared by several messages (topic fan-out). */
     private final Map<Long, int[]> sharedBodies = new HashMap<>();
-    private final Map<Integer, Dedup> dedup = new HashMap<>();
-    private final Condition memoryFreed = lock.newCondition();
-    /** Bytes that messages kept in memory hold: payloads and {@link #IN_MEMORY_OVERHEAD} each. */
-    private long memoryUsed;
     private Ids ids;
-    private int nextQueueId = 1;
     private Journal journal;
     private volatile boolean closed;
 
-    /** How many bytes non-durable messages may hold in memory, and how long a send waits for room. */
-    record InMemoryLimit(long bytes, long waitMillis) {
-    }
-
-    Store(Clock clock, Database db, int defaultDedupWindow, InMemoryLimit inMemory) {
+    QueueIndex(Clock clock, Database db, int defaultDedupWindow, NonDurableMemory.Limit inMemory) {
         this.clock = clock;
         this.db = db;
         this.defaultDedupWindow = defaultDedupWindow;
-        this.inMemory = inMemory;
+        this.memory = new NonDurableMemory(this, lock, inMemory);
     }
 
     /** Starts the journal, once the Loader has filled the index. */
@@ -106,7 +84,7 @@ final class Store {
     }
 
     /** Whether the caller may use the index: it holds the lock, or the Loader is still filling it. */
-    private boolean locked() {
+    boolean locked() {
         return journal == null || lock.isHeldByCurrentThread();
     }
 
@@ -123,6 +101,11 @@ final class Store {
     /** Payloads of recent sends; thread-safe on its own. */
     BodyCache bodies() {
         return bodies;
+    }
+
+    /** The memory that non-durable messages hold, and the pace of their senders. Under the lock. */
+    NonDurableMemory memory() {
+        return memory;
     }
 
     /** The DeduplicationWindow of new FIFO queues. */
@@ -147,58 +130,25 @@ final class Store {
         assert locked();
         checkOpen();
         String name = Names.nameOfUrl(url);
-        QueueState q = byName.get(name);
+        QueueState q = queues.named(name);
         if (q == null) {
             throw new QueueServiceException(QUEUE_DOES_NOT_EXIST, "queue " + name + " does not exist");
         }
         return q;
     }
 
-    /** The live queue or subscription called {@code name}, or null. Under the lock. */
-    QueueState queueNamed(String name) {
-        assert locked();
-        return byName.get(name);
-    }
-
-    /** The live queue or subscription with id {@code id}, or null. Under the lock. */
-    QueueState queueWithId(int id) {
-        assert locked();
-        return byId.get(id);
-    }
-
-    /** Whether {@code q} is still live: not deleted since the caller found it. Under the lock. */
-    boolean isLive(QueueState q) {
-        return queueWithId(q.id) == q;
-    }
-
-    /** The live queues and subscriptions, unmodifiable. Under the lock. */
-    Collection<QueueState> queues() {
-        assert locked();
-        return Collections.unmodifiableCollection(byName.values());
-    }
-
-    /** Whether a queue called {@code name} was deleted less than 60 s before {@code now}. Under the lock. */
-    boolean recentlyDeleted(String name, long now) {
-        assert locked();
-        Long at = deletedAt.get(name);
-        return at != null && now - at < NAME_RESERVED_MILLIS;
-    }
-
-    /** A new id in the queue table, for a row that is not a queue (a topic). Under the lock. */
-    int newQueueId() {
-        assert locked();
-        return nextQueueId++;
+    /** The live queues by name and id, the names reserved after a delete, dedup keys. Under the lock. */
+    QueueTable queues() {
+        return queues;
     }
 
     /** Adds a queue or subscription and submits its row. Under the lock. */
     QueueState addQueue(String name, int kind, String topic, String subscription, String tag, QueueConfig config,
                         long now) {
         assert locked();
-        QueueState q = QueueState.create(nextQueueId++, name, kind, config, now, lock.newCondition());
+        QueueState q = QueueState.create(queues.newId(), name, kind, config, now, lock.newCondition());
         q.tag = tag;
-        byName.put(name, q);
-        byId.put(q.id, q);
-        deletedAt.remove(name);
+        queues.add(q);
         int id = q.id;
         journal.post(w -> w.insertQueue(id, name, kind, topic, subscription, tag, config, now));
         return q;
@@ -217,12 +167,7 @@ final class Store {
     void dropQueue(QueueState q, long now) {
         assert locked();
         purge(q);
-        byName.remove(q.name);
-        byId.remove(q.id);
-        dedup.remove(q.id);
-        if (q.kind == QueueState.KIND_QUEUE) {
-            deletedAt.put(q.name, now);
-        }
+        queues.remove(q, now);
         int id = q.id;
         journal.post(w -> w.markQueueDeleted(id, now));
         q.available.signalAll();
@@ -258,12 +203,6 @@ final class Store {
         }
     }
 
-    /** A FIFO queue's accepted dedup keys. Under the lock. */
-    Dedup dedup(QueueState q) {
-        assert locked();
-        return dedup.computeIfAbsent(q.id, k -> new Dedup());
-    }
-
     // ---- messages ----
 
     /** The indexed message of row {@code rowId}, or null. Under the lock. */
@@ -284,7 +223,7 @@ final class Store {
     void publish(Msg m) {
         assert locked();
         QueueState q = m.queue;
-        if (!isLive(q)) {
+        if (!queues.isLive(q)) {
             // The queue was deleted while the send was being written.
             if (m.inMemory) {
                 forget(m);
@@ -364,7 +303,7 @@ final class Store {
         boolean deleteBody = lastCopy;
         long pinned = deleteBody ? bodies.remove(bodyId) : 0;
         if (m.inMemory) {
-            releaseMemory(IN_MEMORY_OVERHEAD + pinned);
+            memory.release(NonDurableMemory.OVERHEAD + pinned);
             return Journal.NONE;
         }
         return w -> {
@@ -414,83 +353,6 @@ final class Store {
         return w -> w.updateMessage(row);
     }
 
-    // ---- memory of non-durable messages ----
-
-    /**
-     * Takes {@code bytes} of the in-memory limit for a non-durable send, waiting with the lock
-     * released while the limit is reached. Returns whether it had to wait (the caller must then
-     * look again at what it decided). A message alone over the limit is taken when memory is empty.
-     * Under the lock.
-     */
-    boolean reserveMemory(long bytes) {
-        assert locked();
-        boolean waited = false;
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(inMemory.waitMillis());
-        while (memoryUsed > 0 && memoryUsed + bytes > inMemory.bytes()) {
-            checkOpen();
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                throw new QueueServiceException(OVER_LIMIT, "non-durable messages hold " + memoryUsed
-                        + " bytes of the store's in-memory limit of " + inMemory.bytes() + " bytes (option "
-                        + DerbyProvider.IN_MEMORY_MB + "); this send waited " + inMemory.waitMillis()
-                        + " ms (option " + DerbyProvider.IN_MEMORY_WAIT + ") for consumers to take some");
-            }
-            waited = true;
-            try {
-                memoryFreed.awaitNanos(left);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new QueueServiceException(OVER_LIMIT, "a send interrupted while waiting for in-memory room");
-            }
-        }
-        checkOpen();
-        memoryUsed += bytes;
-        return waited;
-    }
-
-    /**
-     * Holds a non-durable sender to {@code q} while its consumers are behind: more than
-     * {@link #PACE_HIGH} messages visible and a receive on it in the last second. It goes on once a
-     * receive leaves {@link #PACE_LOW} or fewer ({@link #paced}), or its consumers have been idle for
-     * a second. This keeps a NON_PERSISTENT backlog, and so its latency, short without slowing the
-     * consumers, who set the rate. Returns whether it waited (the lock was released). Under the lock.
-     */
-    boolean pace(QueueState q) {
-        assert locked();
-        boolean waited = false;
-        while (q.queued() > PACE_HIGH && isLive(q) && !closed) {
-            long idleIn = q.lastReceiveNanos + PACE_IDLE_NANOS - System.nanoTime();
-            if (idleIn <= 0) {
-                break;
-            }
-            waited = true;
-            try {
-                memoryFreed.awaitNanos(idleIn);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        return waited;
-    }
-
-    /** Wakes paced senders once a receive has brought {@code q} down to {@link #PACE_LOW}. Under the lock. */
-    void paced(QueueState q) {
-        assert locked();
-        if (q.queued() <= PACE_LOW && lock.hasWaiters(memoryFreed)) {
-            memoryFreed.signalAll();
-        }
-    }
-
-    /** Gives back memory that {@link #reserveMemory} took, and wakes the senders waiting for it. Under the lock. */
-    void releaseMemory(long bytes) {
-        assert locked();
-        memoryUsed -= bytes;
-        if (lock.hasWaiters(memoryFreed)) {
-            memoryFreed.signalAll();
-        }
-    }
-
     // ---- ids ----
 
     /** The next id of the store-wide counter (rows, bodies, sequence numbers). Under the lock. */
@@ -515,20 +377,11 @@ final class Store {
         ids = loaded;
     }
 
-    /** Keeps a queue-table id from being given again, whatever its row is. */
-    void restoreQueueId(int id) {
-        nextQueueId = Math.max(nextQueueId, id + 1);
-    }
-
+    /** Indexes a loaded queue or subscription; the Loader restores the rest of the table in {@link #queues()}. */
     QueueState restoreQueue(int id, String name, int kind, QueueConfig config, long createdAt) {
         QueueState q = QueueState.create(id, name, kind, config, createdAt, lock.newCondition());
-        byName.put(name, q);
-        byId.put(id, q);
+        queues.put(q);
         return q;
-    }
-
-    void restoreDeleted(String name, long at) {
-        deletedAt.merge(name, at, Math::max);
     }
 
     /** Indexes a loaded message in its queue; messages come in sequence order. */
@@ -544,10 +397,10 @@ final class Store {
                 return;
             }
             closed = true;
-            for (QueueState q : byId.values()) {
+            for (QueueState q : queues.all()) {
                 q.available.signalAll();
             }
-            memoryFreed.signalAll();
+            memory.wakeAll();
         } finally {
             lock.unlock();
         }

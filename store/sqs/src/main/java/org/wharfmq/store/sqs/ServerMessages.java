@@ -1,0 +1,156 @@
+package org.wharfmq.store.sqs;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.wharfmq.store.BatchEntry;
+import org.wharfmq.store.BatchResult;
+import org.wharfmq.store.MessageAttributeValue;
+import org.wharfmq.store.MessageOptions;
+import org.wharfmq.store.ReceiveMessageRequest;
+import org.wharfmq.store.ReceivedMessage;
+import org.wharfmq.store.SendBatchEntry;
+import org.wharfmq.store.SendMessageRequest;
+import org.wharfmq.store.SendResult;
+import org.wharfmq.store.VisibilityChange;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.ChangeMessageVisibilityBatchRequestEntry;
+import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
+import software.amazon.awssdk.services.sqs.model.Message;
+import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
+
+/**
+ * The server's message requests in the model's terms: SendMessage, ReceiveMessage, DeleteMessage,
+ * ChangeMessageVisibility and their batches, one request each. Sends and deletes the server took
+ * are counted in {@link Counts}; receives are counted by the facade, once per receive, whether the
+ * messages came from here or from {@link Prefetch}'s lanes. A MessageId Wharf gave travels in the
+ * attribute {@value #ID_ATTRIBUTE}, which a receive shows as the MessageId and hides.
+ */
+final class ServerMessages {
+    /** The message attribute that carries a MessageId Wharf gave; receive shows it as the MessageId. */
+    static final String ID_ATTRIBUTE = "wharf.id";
+
+    private final SqsClient client;
+    private final Counts counts;
+
+    ServerMessages(SqsClient client, Counts counts) {
+        this.client = client;
+        this.counts = counts;
+    }
+
+    SendResult sendMessage(SendMessageRequest m) {
+        var response = SqsErrors.call("SendMessage to " + m.queueUrl(), () -> client.sendMessage(r -> r
+                .queueUrl(m.queueUrl()).messageBody(m.messageBody()).delaySeconds(m.delaySeconds())
+                .messageAttributes(toServer(m.messageAttributes())).messageGroupId(m.messageGroupId())
+                .messageDeduplicationId(m.messageDeduplicationId())));
+        counts.sent(m.queueUrl(), 1);
+        return new SendResult(null, response.messageId(), response.md5OfMessageBody(), response.sequenceNumber());
+    }
+
+    BatchResult<SendResult> sendMessageBatch(String queueUrl, List<SendBatchEntry> entries) {
+        List<SendMessageBatchRequestEntry> out = new ArrayList<>(entries.size());
+        for (SendBatchEntry e : entries) {
+            out.add(SendMessageBatchRequestEntry.builder().id(e.id()).messageBody(e.messageBody())
+                    .delaySeconds(e.delaySeconds()).messageAttributes(toServer(e.messageAttributes()))
+                    .messageGroupId(e.messageGroupId()).messageDeduplicationId(e.messageDeduplicationId()).build());
+        }
+        var response = SqsErrors.call("SendMessageBatch to " + queueUrl,
+                () -> client.sendMessageBatch(r -> r.queueUrl(queueUrl).entries(out)));
+        List<SendResult> ok = new ArrayList<>();
+        response.successful().forEach(s -> ok.add(new SendResult(s.id(), s.messageId(), s.md5OfMessageBody(),
+                s.sequenceNumber())));
+        counts.sent(queueUrl, ok.size());
+        return new BatchResult<>(ok, SqsErrors.entries(response.failed()));
+    }
+
+    /** One ReceiveMessage request to the server. */
+    List<ReceivedMessage> receiveMessage(ReceiveMessageRequest q) {
+        var response = SqsErrors.call("ReceiveMessage from " + q.queueUrl(), () -> client.receiveMessage(r -> r
+                .queueUrl(q.queueUrl()).maxNumberOfMessages(q.maxNumberOfMessages())
+                .visibilityTimeout(q.visibilityTimeout()).waitTimeSeconds(q.waitTimeSeconds())
+                .receiveRequestAttemptId(q.receiveRequestAttemptId())
+                .messageSystemAttributeNamesWithStrings("All").messageAttributeNames("All")));
+        List<ReceivedMessage> out = new ArrayList<>(response.messages().size());
+        for (Message m : response.messages()) {
+            out.add(fromServer(m));
+        }
+        return out;
+    }
+
+    void deleteMessage(String queueUrl, String receiptHandle) {
+        SqsErrors.call("DeleteMessage from " + queueUrl,
+                () -> client.deleteMessage(r -> r.queueUrl(queueUrl).receiptHandle(receiptHandle)));
+        counts.deleted(queueUrl, 1);
+    }
+
+    BatchResult<String> deleteMessageBatch(String queueUrl, List<BatchEntry<String>> entries) {
+        List<DeleteMessageBatchRequestEntry> out = new ArrayList<>(entries.size());
+        for (BatchEntry<String> e : entries) {
+            out.add(DeleteMessageBatchRequestEntry.builder().id(e.id()).receiptHandle(e.value()).build());
+        }
+        var response = SqsErrors.call("DeleteMessageBatch from " + queueUrl,
+                () -> client.deleteMessageBatch(r -> r.queueUrl(queueUrl).entries(out)));
+        counts.deleted(queueUrl, response.successful().size());
+        return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(),
+                SqsErrors.entries(response.failed()));
+    }
+
+    void changeMessageVisibility(String queueUrl, String receiptHandle, int visibilityTimeoutSeconds) {
+        SqsErrors.call("ChangeMessageVisibility in " + queueUrl, () -> client.changeMessageVisibility(r -> r
+                .queueUrl(queueUrl).receiptHandle(receiptHandle).visibilityTimeout(visibilityTimeoutSeconds)));
+    }
+
+    BatchResult<String> changeMessageVisibilityBatch(String queueUrl,
+                                                     List<BatchEntry<VisibilityChange>> entries) {
+        List<ChangeMessageVisibilityBatchRequestEntry> out = new ArrayList<>(entries.size());
+        for (BatchEntry<VisibilityChange> e : entries) {
+            out.add(ChangeMessageVisibilityBatchRequestEntry.builder().id(e.id())
+                    .receiptHandle(e.value().receiptHandle())
+                    .visibilityTimeout(e.value().visibilityTimeoutSeconds()).build());
+        }
+        var response = SqsErrors.call("ChangeMessageVisibilityBatch in " + queueUrl,
+                () -> client.changeMessageVisibilityBatch(r -> r.queueUrl(queueUrl).entries(out)));
+        return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(),
+                SqsErrors.entries(response.failed()));
+    }
+
+    /** {@code request} with {@code options}' delay, if it has one, rounded up to whole seconds. */
+    static SendMessageRequest withDelay(SendMessageRequest request, MessageOptions.Options options) {
+        if (options == null || options.delayMillis() < 0) {
+            return request;
+        }
+        return request.withDelaySeconds((int) ((options.delayMillis() + 999) / 1000));
+    }
+
+    private static ReceivedMessage fromServer(Message m) {
+        Map<String, String> a = m.attributesAsStrings();
+        Map<String, MessageAttributeValue> attributes = new HashMap<>();
+        m.messageAttributes().forEach((k, v) -> attributes.put(k, new MessageAttributeValue(v.dataType(),
+                v.stringValue(), v.binaryValue() == null ? null : v.binaryValue().asByteArray())));
+        MessageAttributeValue wharfId = attributes.remove(ID_ATTRIBUTE);
+        String messageId = wharfId != null ? wharfId.stringValue() : m.messageId();
+        return new ReceivedMessage(messageId, m.receiptHandle(), m.body(), m.md5OfBody(),
+                longOf(a.get("SentTimestamp")), (int) longOf(a.get("ApproximateReceiveCount")),
+                longOf(a.get("ApproximateFirstReceiveTimestamp")), a.get("MessageGroupId"),
+                a.get("MessageDeduplicationId"), a.get("SequenceNumber"),
+                MessageOptions.Options.DEFAULT_PRIORITY, 0, attributes);
+    }
+
+    private static long longOf(String s) {
+        return s == null ? 0 : Long.parseLong(s);
+    }
+
+    private static Map<String, software.amazon.awssdk.services.sqs.model.MessageAttributeValue> toServer(
+            Map<String, MessageAttributeValue> attributes) {
+        if (attributes.isEmpty()) {
+            return null;
+        }
+        Map<String, software.amazon.awssdk.services.sqs.model.MessageAttributeValue> out = new HashMap<>();
+        attributes.forEach((k, v) -> out.put(k, software.amazon.awssdk.services.sqs.model.MessageAttributeValue
+                .builder().dataType(v.dataType()).stringValue(v.stringValue())
+                .binaryValue(v.binaryValue() == null ? null : SdkBytes.fromByteArray(v.binaryValue())).build()));
+        return out;
+    }
+}
