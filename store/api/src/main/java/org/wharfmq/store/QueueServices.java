@@ -2,7 +2,7 @@ package org.wharfmq.store;
 
 import java.time.Clock;
 import java.util.ServiceLoader;
-import org.wharfmq.store.spi.QueueServiceProvider;
+import org.wharfmq.store.QueueServiceProvider;
 
 /** Opens a store by URL: {@code wharf:derby:<dir>}, {@code wharf:memory:<name>}, with options after {@code ?}. */
 public final class QueueServices {

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServices;
-import org.wharfmq.store.spi.QueueServiceProvider;
+import org.wharfmq.store.QueueServiceProvider;
 import org.wharfmq.store.testing.ManualClock;
 
 /**

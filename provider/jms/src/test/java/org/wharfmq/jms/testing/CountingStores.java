@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServices;
-import org.wharfmq.store.spi.QueueServiceProvider;
+import org.wharfmq.store.QueueServiceProvider;
 
 /**
  * Opens {@code wharf:counting:<inner store url>}: the inner store, counting the calls made on its

@@ -10,7 +10,7 @@ import org.wharfmq.store.Limits;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.QueueServices;
-import org.wharfmq.store.spi.QueueServiceProvider;
+import org.wharfmq.store.QueueServiceProvider;
 
 /**
  * Opens {@code wharf:masked:<mask>:<inner store url>}: the inner store behind a {@link MaskedQueueService}.

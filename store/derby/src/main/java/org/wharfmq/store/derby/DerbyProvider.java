@@ -9,7 +9,7 @@ import org.wharfmq.store.model.QueueConfig;
 import org.wharfmq.store.model.Range;
 import org.wharfmq.store.model.Ranges;
 import org.wharfmq.store.model.UrlOptions;
-import org.wharfmq.store.spi.QueueServiceProvider;
+import org.wharfmq.store.QueueServiceProvider;
 
 /**
  * Opens {@code wharf:derby:<dir>} (embedded, durable) and {@code wharf:memory:<name>} (in memory,

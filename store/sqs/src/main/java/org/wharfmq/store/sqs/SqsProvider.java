@@ -2,7 +2,7 @@ package org.wharfmq.store.sqs;
 
 import java.time.Clock;
 import org.wharfmq.store.QueueService;
-import org.wharfmq.store.spi.QueueServiceProvider;
+import org.wharfmq.store.QueueServiceProvider;
 
 /** The SQS backend: {@code wharf:sqs:<endpoint>?<options>}; see {@link SqsOptions}. */
 public final class SqsProvider implements QueueServiceProvider {

@@ -1,7 +1,6 @@
-package org.wharfmq.store.spi;
+package org.wharfmq.store;
 
 import java.time.Clock;
-import org.wharfmq.store.QueueService;
 
 /** A backend, found by {@link java.util.ServiceLoader} and chosen by the URL scheme it accepts. */
 public interface QueueServiceProvider {
