@@ -54,6 +54,11 @@ public final class QueueAdmin {
         return d.created() ? Declared.CREATED : d.changed().isEmpty() ? Declared.UNCHANGED : Declared.UPDATED;
     }
 
+    /** {@link #declare(String, Map)} of {@code declaration}'s queue and attributes. */
+    public Declared declare(QueueDeclaration declaration) throws JMSException {
+        return declare(declaration.name(), declaration.attributes());
+    }
+
     public Map<String, String> getQueueAttributes(String name) throws JMSException {
         permissions.check(user, Permissions.Op.ADMIN, "queue", name);
         return admin.getQueueAttributes(name);

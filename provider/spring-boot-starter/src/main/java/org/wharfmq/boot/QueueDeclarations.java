@@ -6,7 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.wharfmq.jms.gateway.QueueSpec;
+import org.wharfmq.jms.QueueDeclaration;
 
 /**
  * Reads {@code wharf.queues} (keys {@code <queue>.<Attribute>}, the attribute after the last dot)
@@ -49,7 +49,7 @@ final class QueueDeclarations {
                     + String.join(" -> ", path.subList(path.indexOf(queue), path.size())));
         }
         path.add(queue);
-        String deadLetter = QueueSpec.deadLetterName(byQueue.get(queue));
+        String deadLetter = new QueueDeclaration(queue, byQueue.get(queue)).deadLetterName();
         if (deadLetter != null && byQueue.containsKey(deadLetter)) {
             visit(deadLetter, byQueue, ordered, path);
         }

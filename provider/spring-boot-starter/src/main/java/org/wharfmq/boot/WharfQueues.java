@@ -8,6 +8,7 @@ import jakarta.jms.JMSException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.wharfmq.jms.QueueAdmin;
+import org.wharfmq.jms.QueueDeclaration;
 import org.wharfmq.jms.WharfConnectionFactory;
 
 /**
@@ -50,7 +51,7 @@ public final class WharfQueues {
         }
         for (QueueDeclaration d : declarations) {
             try {
-                QueueAdmin.Declared result = admin.declare(d.name(), d.attributes());
+                QueueAdmin.Declared result = admin.declare(d);
                 declared.put(d.name(), result);
                 LOG.info("Wharf queue {}: {}", d.name(), result);
             } catch (JMSException e) {

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.UUID;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.DeliveryMode;
+import jakarta.jms.JMSException;
 import jakarta.jms.Session;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -18,8 +19,8 @@ import org.springframework.jms.config.SimpleJmsListenerEndpoint;
 import org.springframework.jms.connection.CachingConnectionFactory;
 import org.springframework.jms.core.JmsTemplate;
 import org.springframework.jms.listener.DefaultMessageListenerContainer;
+import org.wharfmq.jms.Wharf;
 import org.wharfmq.jms.WharfConnectionFactory;
-import org.wharfmq.jms.gateway.StoreGateway;
 
 class WharfAutoConfigurationTest {
 
@@ -131,15 +132,15 @@ class WharfAutoConfigurationTest {
     }
 
     @Test
-    void closingTheContextClosesTheStore() {
+    void closingTheContextClosesTheStore() throws JMSException {
         String url = "wharf:memory:" + UUID.randomUUID();
         new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(WharfAutoConfiguration.class, JmsAutoConfiguration.class))
                 .withPropertyValues("wharf.url=" + url, "wharf.queues.orders.VisibilityTimeout=60").run(context -> {
                     context.getBean(JmsTemplate.class).convertAndSend("orders", "order 1");
-                    assertThat(StoreGateway.isOpen(url)).isTrue();
+                    assertThat(Wharf.isOpen(url)).isTrue();
                 });
-        assertThat(StoreGateway.isOpen(url)).isFalse();
+        assertThat(Wharf.isOpen(url)).isFalse();
     }
 
     @Test

@@ -3,6 +3,8 @@ package org.wharfmq.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -79,6 +81,22 @@ class WharfQueuesTest {
         });
         runner().run(context -> assertThat(context.getBean("wharfConnectionFactory", WharfConnectionFactory.class)
                 .admin().listQueues(null)).doesNotContain("orders"));
+    }
+
+    @Test
+    void aStoreThatCannotBeOpenedFailsStartupShowingItsUrlWithoutTheSecret() {
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(WharfAutoConfiguration.class, JmsAutoConfiguration.class))
+                .withPropertyValues("wharf.url=wharf:nosuch:x?secretAccessKey=s3cr3t",
+                        "wharf.queues.orders.VisibilityTimeout=60")
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(context.getStartupFailure())
+                            .hasStackTraceContaining("wharf:nosuch:x?secretAccessKey=***");
+                    StringWriter trace = new StringWriter();
+                    context.getStartupFailure().printStackTrace(new PrintWriter(trace));
+                    assertThat(trace.toString()).doesNotContain("s3cr3t");
+                });
     }
 
     @Configuration(proxyBeanMethods = false)

@@ -12,6 +12,8 @@ import jakarta.resource.spi.ActivationSpec;
 import jakarta.resource.spi.BootstrapContext;
 import jakarta.resource.spi.ResourceAdapterInternalException;
 import jakarta.resource.spi.endpoint.MessageEndpointFactory;
+import org.wharfmq.jms.StoreLease;
+import org.wharfmq.jms.Wharf;
 import org.wharfmq.jms.WharfConnectionFactory;
 import org.wharfmq.ra.inbound.Endpoints;
 
@@ -19,6 +21,10 @@ import org.wharfmq.ra.inbound.Endpoints;
  * Wharf's resource adapter. {@link #start} opens the store named by {@code connectionURL} (by
  * default an embedded Derby directory under the server's data directory), {@link #stop} stops
  * every message endpoint and closes the store, so the .rar can be redeployed in a running server.
+ * A server may run several instances at once on one store (WildFly starts one for each connection
+ * factory or administered object an application defines by annotation): each holds a
+ * {@link StoreLease}, and the last to stop closes the store, even under pooled connections.
+ * The URL is printed only through {@link Wharf#printable}, which hides its secrets.
  */
 public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapter, Serializable {
     private static final long serialVersionUID = 1L;
@@ -28,6 +34,7 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
     private String userName;
     private String password;
     private transient volatile String url;
+    private transient StoreLease lease;
     private transient Endpoints endpoints;
     private transient XAConnection recovery;
 
@@ -78,17 +85,21 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
     public void start(BootstrapContext context) throws ResourceAdapterInternalException {
         String u = configuredUrl();
         try {
-            OpenStores.acquire(u);
+            lease = Wharf.lease(u);
             try (WharfConnectionFactory f = new WharfConnectionFactory(u)) {
                 recovery = f.createXAConnection(userName, password);
             }
         } catch (JMSException e) {
+            if (lease != null) {
+                lease.close();
+                lease = null;
+            }
             throw new ResourceAdapterInternalException("cannot open the Wharf store at connectionURL '"
-                    + org.wharfmq.store.QueueServices.redact(u) + "': " + e.getMessage(), e);
+                    + Wharf.printable(u) + "': " + e.getMessage(), e);
         }
         endpoints = new Endpoints(u, context.getWorkManager());
         url = u;
-        LOG.info(() -> "Wharf resource adapter started on store " + u);
+        LOG.info(() -> "Wharf resource adapter started on store " + Wharf.printable(u));
     }
 
     @Override
@@ -102,11 +113,13 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
             if (recovery != null) {
                 recovery.close();
             }
-            if (u != null) {
-                OpenStores.release(u);
-            }
         } catch (JMSException e) {
-            LOG.warning(() -> "closing Wharf store " + u + ": " + e.getMessage());
+            LOG.warning(() -> "closing the recovery connection of Wharf store " + Wharf.printable(u) + ": "
+                    + e.getMessage());
+        }
+        if (lease != null) {
+            lease.close();
+            lease = null;
         }
     }
 
@@ -147,13 +160,14 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
      */
     public void defineQueue(String name, Map<String, String> attributes) throws ResourceException {
         String u = configuredUrl();
+        StoreLease defining;
         try {
-            OpenStores.acquire(u);
+            defining = Wharf.lease(u);
         } catch (JMSException e) {
-            throw new ResourceException("cannot open the Wharf store at " + org.wharfmq.store.QueueServices.redact(u)
-                    + ": " + e.getMessage(), e);
+            throw new ResourceException("cannot open the Wharf store at " + Wharf.printable(u) + ": "
+                    + e.getMessage(), e);
         }
-        try (WharfConnectionFactory factory = new WharfConnectionFactory(u)) {
+        try (defining; WharfConnectionFactory factory = new WharfConnectionFactory(u)) {
             factory.setUser(userName);
             factory.setPassword(password);
             var admin = factory.admin();
@@ -167,12 +181,6 @@ public class WharfResourceAdapter implements jakarta.resource.spi.ResourceAdapte
         } catch (JMSException e) {
             throw new ResourceException("cannot define queue '" + name + "' with " + attributes + ": "
                     + e.getMessage(), e);
-        } finally {
-            try {
-                OpenStores.release(u);
-            } catch (JMSException e) {
-                LOG.warning(() -> "closing Wharf store " + u + ": " + e.getMessage());
-            }
         }
     }
 

@@ -11,9 +11,11 @@ import jakarta.jms.JMSException;
 
 /**
  * The stores open in this JVM, each with its users: a store opens with its first user and closes
- * when its last one lets go. Users are of two kinds. A <em>holder</em> (a connection factory that
+ * when its last one lets go. Users are of three kinds. A <em>holder</em> (a connection factory that
  * has opened the store) keeps it open only to spare a reopen per connection, which costs about half
- * a second on Derby. A <em>worker</em> (a connection) may be in the middle of work.
+ * a second on Derby. A <em>worker</em> (a connection) may be in the middle of work. A <em>lease</em>
+ * (a resource adapter's) keeps it open while held, and the last lease released closes it whatever
+ * other users it has: the .rar may be going away, and a redeployed one must find the store free.
  *
  * <p>At JVM exit a last-resort hook (unless {@code -Dwharf.shutdownHook=false}) closes at once the
  * stores without workers; for the others it waits up to {@value #EXIT_WAIT_MILLIS} ms for their
@@ -30,13 +32,14 @@ final class OpenStores {
         final StoreGateway gateway;
         final Set<Object> holders = Collections.newSetFromMap(new IdentityHashMap<>());
         final Set<AutoCloseable> workers = Collections.newSetFromMap(new IdentityHashMap<>());
+        final Set<Object> leases = Collections.newSetFromMap(new IdentityHashMap<>());
 
         Entry(StoreGateway gateway) {
             this.gateway = gateway;
         }
 
         boolean unused() {
-            return holders.isEmpty() && workers.isEmpty();
+            return holders.isEmpty() && workers.isEmpty() && leases.isEmpty();
         }
     }
 
@@ -58,12 +61,7 @@ final class OpenStores {
     /** The store at {@code url}, opened if need be, with {@code user} counted among its users. */
     static synchronized StoreGateway acquire(String url, MessageCodec.AddressResolver addresses, Object user,
                                              boolean worker) throws JMSException {
-        Entry e = OPEN.get(url);
-        if (e == null) {
-            hookUnlessOff();
-            e = new Entry(StoreGateway.open(url, addresses));
-            OPEN.put(url, e);
-        }
+        Entry e = entry(url, addresses);
         if (worker) {
             e.workers.add((AutoCloseable) user);
         } else {
@@ -72,16 +70,38 @@ final class OpenStores {
         return e.gateway;
     }
 
-    /** Stops counting {@code user}; closes the store when it was the last. A second release is a no-op. */
+    /** The store at {@code url}, opened if need be, with {@code lease} counted among its leases. */
+    static synchronized StoreGateway acquireLease(String url, MessageCodec.AddressResolver addresses, Object lease)
+            throws JMSException {
+        Entry e = entry(url, addresses);
+        e.leases.add(lease);
+        return e.gateway;
+    }
+
+    private static Entry entry(String url, MessageCodec.AddressResolver addresses) throws JMSException {
+        Entry e = OPEN.get(url);
+        if (e == null) {
+            hookUnlessOff();
+            e = new Entry(StoreGateway.open(url, addresses));
+            OPEN.put(url, e);
+        }
+        return e;
+    }
+
+    /**
+     * Stops counting {@code user}; closes the store when it was the last user, or the last lease. A
+     * second release is a no-op.
+     */
     static void release(StoreGateway gateway, Object user) {
         synchronized (OpenStores.class) {
             Entry e = OPEN.get(gateway.url());
             if (e == null || e.gateway != gateway) {
                 return;
             }
-            boolean was = e.holders.remove(user) | e.workers.remove(user);
+            boolean lease = e.leases.remove(user);
+            boolean was = lease | e.holders.remove(user) | e.workers.remove(user);
             OpenStores.class.notifyAll();
-            if (!was || !e.unused()) {
+            if (!was || !(e.unused() || lease && e.leases.isEmpty())) {
                 return;
             }
             OPEN.remove(gateway.url());

@@ -70,6 +70,15 @@ public final class StoreGateway {
         return OpenStores.acquire(storeUrl, addresses, worker, true);
     }
 
+    /**
+     * As {@link #hold}, for {@code lease} (a resource adapter's): when the last lease on the store is
+     * released, the store closes whatever other users it has.
+     */
+    public static StoreGateway lease(String storeUrl, MessageCodec.AddressResolver addresses, Object lease)
+            throws JMSException {
+        return OpenStores.acquireLease(storeUrl, addresses, lease);
+    }
+
     /** {@code user} no longer uses this store; the last user closes it. Releasing twice does nothing. */
     public void release(Object user) {
         OpenStores.release(this, user);

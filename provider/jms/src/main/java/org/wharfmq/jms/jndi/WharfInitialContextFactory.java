@@ -9,10 +9,10 @@ import java.util.Set;
 import javax.naming.Context;
 import javax.naming.NamingException;
 import javax.naming.spi.InitialContextFactory;
+import org.wharfmq.jms.QueueDeclaration;
 import org.wharfmq.jms.WharfConnectionFactory;
 import org.wharfmq.jms.WharfQueue;
 import org.wharfmq.jms.WharfTopic;
-import org.wharfmq.jms.gateway.QueueSpec;
 
 /**
  * JNDI for Wharf, configured by properties (jndi.properties or the environment):
@@ -78,7 +78,7 @@ public final class WharfInitialContextFactory implements InitialContextFactory {
             }
         }
         WharfQueue deadLetter = null;
-        String dlq = QueueSpec.deadLetterName(attributes);
+        String dlq = new QueueDeclaration(storeName, attributes).deadLetterName();
         if (dlq != null && !dlq.equals(storeName) && visiting.add(storeName)
                 && queues.values().stream().anyMatch(q -> q.getKey().equals(dlq))) {
             deadLetter = queue(dlq, queues, byStoreName, visiting);

@@ -6,7 +6,8 @@ import jakarta.resource.spi.ActivationSpec;
 import jakarta.resource.spi.InvalidPropertyException;
 import jakarta.resource.spi.ResourceAdapter;
 import jakarta.resource.spi.ResourceAdapterAssociation;
-import org.wharfmq.jms.selector.Selector;
+import org.wharfmq.jms.OptionProblem;
+import org.wharfmq.jms.Wharf;
 
 /**
  * How a message-driven bean receives: the {@code @ActivationConfigProperty} values of an MDB.
@@ -24,9 +25,8 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
     static final String NON_DURABLE = "NonDurable";
     /** The store gives at most ten messages per receive: the one asked for and nine more. */
     static final int MAX_PREFETCH = 9;
-    static final int MAX_VISIBILITY_TIMEOUT = 43200;
+    static final int MAX_VISIBILITY_TIMEOUT = Wharf.MAX_VISIBILITY_TIMEOUT;
     static final int MAX_SESSIONS = 1000;
-    static final double MAX_REDELIVERY_MULTIPLIER = 10.0;
 
     private String destination;
     private String destinationType = QUEUE;
@@ -68,7 +68,7 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
         }
         if (messageSelector != null && !messageSelector.isBlank()) {
             try {
-                Selector.parse(messageSelector);
+                Wharf.checkSelector(messageSelector);
             } catch (InvalidSelectorException e) {
                 throw invalid("messageSelector", messageSelector, e.getMessage());
             }
@@ -85,25 +85,12 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
         validateRedelivery();
     }
 
+    /** The provider's rules for a redelivery backoff, worded as activation properties. */
     private void validateRedelivery() throws InvalidPropertyException {
-        if (redeliveryDelay != null && (redeliveryDelay < 0 || redeliveryDelay > MAX_VISIBILITY_TIMEOUT)) {
-            throw invalid("redeliveryDelay", redeliveryDelay, "use 0.." + MAX_VISIBILITY_TIMEOUT + " seconds");
-        }
-        if (redeliveryMultiplier != null && !(redeliveryMultiplier >= 1.0
-                && redeliveryMultiplier <= MAX_REDELIVERY_MULTIPLIER)) {
-            throw invalid("redeliveryMultiplier", redeliveryMultiplier, "use 1.0.." + MAX_REDELIVERY_MULTIPLIER);
-        }
-        if (redeliveryMaxDelay != null && (redeliveryMaxDelay < 0 || redeliveryMaxDelay > MAX_VISIBILITY_TIMEOUT)) {
-            throw invalid("redeliveryMaxDelay", redeliveryMaxDelay, "use 0.." + MAX_VISIBILITY_TIMEOUT + " seconds");
-        }
-        if (redeliveryDelay == null && redeliveryMultiplier != null) {
-            throw invalid("redeliveryMultiplier", redeliveryMultiplier, "set redeliveryDelay, the first delay, too");
-        }
-        if (redeliveryDelay == null && redeliveryMaxDelay != null) {
-            throw invalid("redeliveryMaxDelay", redeliveryMaxDelay, "set redeliveryDelay, the first delay, too");
-        }
-        if (redeliveryMaxDelay != null && redeliveryMaxDelay < redeliveryDelay) {
-            throw invalid("redeliveryMaxDelay", redeliveryMaxDelay, "use at least redeliveryDelay " + redeliveryDelay);
+        OptionProblem p = Wharf.checkRedelivery(redeliveryDelay, redeliveryMultiplier, redeliveryMaxDelay)
+                .orElse(null);
+        if (p != null) {
+            throw invalid(p.option(), p.value(), p.hint());
         }
     }
 

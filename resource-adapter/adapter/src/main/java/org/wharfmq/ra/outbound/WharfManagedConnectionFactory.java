@@ -15,6 +15,7 @@ import jakarta.resource.spi.ResourceAdapterAssociation;
 import jakarta.resource.spi.TransactionSupport;
 import jakarta.resource.spi.security.PasswordCredential;
 import jakarta.jms.JMSException;
+import org.wharfmq.jms.Wharf;
 import org.wharfmq.jms.WharfConnectionFactory;
 import org.wharfmq.ra.WharfResourceAdapter;
 
@@ -86,7 +87,8 @@ public class WharfManagedConnectionFactory implements ManagedConnectionFactory, 
         try (WharfConnectionFactory f = new WharfConnectionFactory(u)) {
             capabilities = f.capabilities();
         } catch (JMSException e) {
-            throw new ResourceException("cannot open the Wharf store at '" + u + "': " + e.getMessage(), e);
+            throw new ResourceException("cannot open the Wharf store at '" + Wharf.printable(u) + "': "
+                    + e.getMessage(), e);
         }
         if (capabilities.contains("XaTransactions")) {
             return TransactionSupportLevel.XATransaction;

@@ -1,0 +1,82 @@
+package org.wharfmq.jms;
+
+import java.util.Optional;
+import jakarta.jms.InvalidSelectorException;
+import jakarta.jms.JMSException;
+import org.wharfmq.jms.gateway.StoreGateway;
+import org.wharfmq.jms.selector.Selector;
+import org.wharfmq.store.model.QueueConfig.RedeliveryPolicy;
+
+/**
+ * What the modules around the provider (the resource adapter, the Spring Boot starter, JNDI,
+ * tools) use of it beyond the JMS API: printing a URL safely, checking a selector or a redelivery
+ * backoff before use, and holding a store open. With {@link QueueDeclaration}, {@link QueueAdmin},
+ * {@link StoreLease} and {@link WharfConnectionFactory} it is their whole view of the provider.
+ */
+public final class Wharf {
+    /** The model's longest visibility timeout in seconds, and so the longest redelivery delay. */
+    public static final int MAX_VISIBILITY_TIMEOUT = RedeliveryPolicy.MAX_SECONDS;
+    /** The largest redelivery multiplier. */
+    public static final double MAX_REDELIVERY_MULTIPLIER = RedeliveryPolicy.MAX_MULTIPLIER;
+
+    private Wharf() {
+    }
+
+    /** {@code url} as it may be printed (in a log, an exception, a health report): its secrets and passwords hidden. */
+    public static String printable(String url) {
+        return StoreGateway.printable(url);
+    }
+
+    /** Checks a JMS message selector (null or blank selects all); fails naming the problem and where it is. */
+    public static void checkSelector(String selector) throws InvalidSelectorException {
+        Selector.parse(selector);
+    }
+
+    /**
+     * A lease on the store {@code url} names (its connection options are ignored), opened if need
+     * be; see {@link StoreLease}. Fails if the URL is bad or the store cannot be opened.
+     */
+    public static StoreLease lease(String url) throws JMSException {
+        return StoreLease.on(url);
+    }
+
+    /** True if the store {@code url} names is open in this JVM. Fails if the URL is bad. */
+    public static boolean isOpen(String url) throws JMSException {
+        return StoreGateway.isOpen(ConnectionOptions.parse(url).storeUrl());
+    }
+
+    /**
+     * The first problem of a redelivery backoff given as options {@code redeliveryDelay} (seconds),
+     * {@code redeliveryMultiplier} and {@code redeliveryMaxDelay} (seconds), each null when not
+     * set, or none if it is valid: each in range, the other two only with a delay, and the longest
+     * delay at least the first.
+     */
+    public static Optional<OptionProblem> checkRedelivery(Integer redeliveryDelay, Double redeliveryMultiplier,
+                                                          Integer redeliveryMaxDelay) {
+        String seconds = "use 0.." + MAX_VISIBILITY_TIMEOUT + " seconds";
+        if (redeliveryDelay != null && (redeliveryDelay < 0 || redeliveryDelay > MAX_VISIBILITY_TIMEOUT)) {
+            return problem("redeliveryDelay", redeliveryDelay, seconds);
+        }
+        if (redeliveryMultiplier != null && !(redeliveryMultiplier >= 1.0
+                && redeliveryMultiplier <= MAX_REDELIVERY_MULTIPLIER)) {
+            return problem("redeliveryMultiplier", redeliveryMultiplier, "use 1.0.." + MAX_REDELIVERY_MULTIPLIER);
+        }
+        if (redeliveryMaxDelay != null && (redeliveryMaxDelay < 0 || redeliveryMaxDelay > MAX_VISIBILITY_TIMEOUT)) {
+            return problem("redeliveryMaxDelay", redeliveryMaxDelay, seconds);
+        }
+        if (redeliveryDelay == null && redeliveryMultiplier != null) {
+            return problem("redeliveryMultiplier", redeliveryMultiplier, "set redeliveryDelay, the first delay, too");
+        }
+        if (redeliveryDelay == null && redeliveryMaxDelay != null) {
+            return problem("redeliveryMaxDelay", redeliveryMaxDelay, "set redeliveryDelay, the first delay, too");
+        }
+        if (redeliveryMaxDelay != null && redeliveryMaxDelay < redeliveryDelay) {
+            return problem("redeliveryMaxDelay", redeliveryMaxDelay, "use at least redeliveryDelay " + redeliveryDelay);
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<OptionProblem> problem(String option, Object value, String hint) {
+        return Optional.of(new OptionProblem(option, value, hint));
+    }
+}
