@@ -23,10 +23,10 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
                          String user, String password, String usersFile, boolean durableAutoAck,
                          RedeliveryPolicy redelivery) {
     /** A receive takes at most a batch: the message asked for and this many more. */
-    private static final Range PREFETCH = new Range(0, MessageRules.MAX_BATCH - 1);
+    static final Range PREFETCH = new Range(0, MessageRules.MAX_BATCH - 1);
     /** A long poll waits at least a second, at most the model's longest wait. */
     private static final Range WAIT_TIME_SECONDS = new Range(1, Ranges.WAIT_TIME_SECONDS.max());
-    private static final String REDELIVERY_DELAY = "redeliveryDelay";
+    static final String REDELIVERY_DELAY = "redeliveryDelay";
     private static final String REDELIVERY_MULTIPLIER = "redeliveryMultiplier";
     private static final String REDELIVERY_MAX_DELAY = "redeliveryMaxDelay";
     private static final Set<String> OWN = Set.of("visibilityTimeout", "prefetch", "waitTimeSeconds", "user",
@@ -69,11 +69,7 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
         Integer maxDelay = o.integer(REDELIVERY_MAX_DELAY, RedeliveryPolicy.DELAY_SECONDS);
         RedeliveryPolicy.Problem p = RedeliveryPolicy.check(delay, multiplier, maxDelay).orElse(null);
         if (p != null) {
-            String option = switch (p.field()) {
-                case "initialDelaySeconds" -> REDELIVERY_DELAY;
-                case "multiplier" -> REDELIVERY_MULTIPLIER;
-                default -> REDELIVERY_MAX_DELAY;
-            };
+            String option = redeliveryOption(p);
             throw o.fail(switch (p.rule()) {
                 case OUT_OF_RANGE -> "option " + option + "=" + o.get(option) + " is not a number in " + p.range();
                 case WITHOUT_INITIAL_DELAY -> "sets " + option + " without " + REDELIVERY_DELAY
@@ -83,5 +79,14 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
             });
         }
         return RedeliveryPolicy.of(delay, multiplier, maxDelay);
+    }
+
+    /** The option (and activation property) that sets the policy's field {@code p} names. */
+    static String redeliveryOption(RedeliveryPolicy.Problem p) {
+        return switch (p.field()) {
+            case "initialDelaySeconds" -> REDELIVERY_DELAY;
+            case "multiplier" -> REDELIVERY_MULTIPLIER;
+            default -> REDELIVERY_MAX_DELAY;
+        };
     }
 }

@@ -5,7 +5,8 @@ import jakarta.jms.InvalidSelectorException;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.StoreGateway;
 import org.wharfmq.jms.selector.Selector;
-import org.wharfmq.store.model.QueueConfig.RedeliveryPolicy;
+import org.wharfmq.store.model.Ranges;
+import org.wharfmq.store.model.RedeliveryPolicy;
 
 /**
  * What the modules around the provider (the resource adapter, the Spring Boot starter, JNDI,
@@ -15,7 +16,9 @@ import org.wharfmq.store.model.QueueConfig.RedeliveryPolicy;
  */
 public final class Wharf {
     /** The model's longest visibility timeout in seconds, and so the longest redelivery delay. */
-    public static final int MAX_VISIBILITY_TIMEOUT = RedeliveryPolicy.MAX_SECONDS;
+    public static final int MAX_VISIBILITY_TIMEOUT = Ranges.VISIBILITY_TIMEOUT.max();
+    /** The most messages a consumer fetches ahead of the one it asks for (a receive takes at most a batch). */
+    public static final int MAX_PREFETCH = ConnectionOptions.PREFETCH.max();
     /** The largest redelivery multiplier. */
     public static final double MAX_REDELIVERY_MULTIPLIER = RedeliveryPolicy.MAX_MULTIPLIER;
 
@@ -53,30 +56,13 @@ public final class Wharf {
      */
     public static Optional<OptionProblem> checkRedelivery(Integer redeliveryDelay, Double redeliveryMultiplier,
                                                           Integer redeliveryMaxDelay) {
-        String seconds = "use 0.." + MAX_VISIBILITY_TIMEOUT + " seconds";
-        if (redeliveryDelay != null && (redeliveryDelay < 0 || redeliveryDelay > MAX_VISIBILITY_TIMEOUT)) {
-            return problem("redeliveryDelay", redeliveryDelay, seconds);
-        }
-        if (redeliveryMultiplier != null && !(redeliveryMultiplier >= 1.0
-                && redeliveryMultiplier <= MAX_REDELIVERY_MULTIPLIER)) {
-            return problem("redeliveryMultiplier", redeliveryMultiplier, "use 1.0.." + MAX_REDELIVERY_MULTIPLIER);
-        }
-        if (redeliveryMaxDelay != null && (redeliveryMaxDelay < 0 || redeliveryMaxDelay > MAX_VISIBILITY_TIMEOUT)) {
-            return problem("redeliveryMaxDelay", redeliveryMaxDelay, seconds);
-        }
-        if (redeliveryDelay == null && redeliveryMultiplier != null) {
-            return problem("redeliveryMultiplier", redeliveryMultiplier, "set redeliveryDelay, the first delay, too");
-        }
-        if (redeliveryDelay == null && redeliveryMaxDelay != null) {
-            return problem("redeliveryMaxDelay", redeliveryMaxDelay, "set redeliveryDelay, the first delay, too");
-        }
-        if (redeliveryMaxDelay != null && redeliveryMaxDelay < redeliveryDelay) {
-            return problem("redeliveryMaxDelay", redeliveryMaxDelay, "use at least redeliveryDelay " + redeliveryDelay);
-        }
-        return Optional.empty();
-    }
-
-    private static Optional<OptionProblem> problem(String option, Object value, String hint) {
-        return Optional.of(new OptionProblem(option, value, hint));
+        return RedeliveryPolicy.check(redeliveryDelay, redeliveryMultiplier, redeliveryMaxDelay).map(p -> {
+            String hint = switch (p.rule()) {
+                case OUT_OF_RANGE -> "use " + p.range() + (p.value() instanceof Double ? "" : " seconds");
+                case WITHOUT_INITIAL_DELAY -> "set " + ConnectionOptions.REDELIVERY_DELAY + ", the first delay, too";
+                case BELOW_INITIAL_DELAY -> "use at least " + ConnectionOptions.REDELIVERY_DELAY + " " + p.min();
+            };
+            return new OptionProblem(ConnectionOptions.redeliveryOption(p), p.value(), hint);
+        });
     }
 }

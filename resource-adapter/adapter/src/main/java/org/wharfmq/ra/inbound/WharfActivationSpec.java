@@ -24,7 +24,7 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
     static final String DURABLE = "Durable";
     static final String NON_DURABLE = "NonDurable";
     /** The store gives at most ten messages per receive: the one asked for and nine more. */
-    static final int MAX_PREFETCH = 9;
+    static final int MAX_PREFETCH = Wharf.MAX_PREFETCH;
     static final int MAX_VISIBILITY_TIMEOUT = Wharf.MAX_VISIBILITY_TIMEOUT;
     static final int MAX_SESSIONS = 1000;
 
