@@ -80,14 +80,14 @@ final class Database implements AutoCloseable {
 
     /**
      * Opens the store, creating it if it does not exist. When another process created the
-     * directory meanwhile, opens what it made: Derby then refuses it as in use (XSDB6) while that
+     * directory meanwhile (or is still creating it), opens what it made: Derby then refuses it as in use (XSDB6) while that
      * process holds it, which {@link Faults} tells plainly, instead of "Directory ... already exists".
      */
     private Connection openOrCreate() throws SQLException {
         try {
             return openWriter(";create=true");
         } catch (SQLException e) {
-            if (!Faults.hasState(e, "XBM0J")) {
+            if (!Faults.hasState(e, "XBM0J") && !creatingElsewhere(e)) {
                 throw e;
             }
             return openCreatedElsewhere(e);
@@ -101,7 +101,7 @@ final class Database implements AutoCloseable {
             try {
                 return openWriter("");
             } catch (SQLException e) {
-                if (!Faults.hasState(e, "XJ004") || System.nanoTime() > deadline) {
+                if (!creatingElsewhere(e) || System.nanoTime() > deadline) {
                     e.addSuppressed(first);
                     throw e;
                 }
@@ -113,6 +113,14 @@ final class Database implements AutoCloseable {
                 throw first;
             }
         }
+    }
+
+    /**
+     * True while the other process is still creating the database: not there yet (XJ004), its
+     * directory without service.properties (XBM0A), or that file not yet written whole (XCY03).
+     */
+    private static boolean creatingElsewhere(SQLException e) {
+        return Faults.hasState(e, "XJ004") || Faults.hasState(e, "XBM0A") || Faults.hasState(e, "XCY03");
     }
 
     private Connection openWriter(String attributes) throws SQLException {
