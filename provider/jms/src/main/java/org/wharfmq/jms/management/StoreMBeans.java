@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import javax.management.JMException;
@@ -40,8 +41,6 @@ public final class StoreMBeans implements StoreMXBean, QueueListener {
     /** The JMX domain of Wharf's MBeans. */
     public static final String DOMAIN = "org.wharfmq";
     private static final Logger LOG = LoggerFactory.getLogger(StoreMBeans.class);
-    /** Registers the MBeans of the queues learned on the data path: one daemon thread, gone when idle. */
-    private static final ExecutorService REGISTRAR = registrar();
 
     private final StoreGateway gateway;
     private final MBeanServer server;
@@ -50,6 +49,10 @@ public final class StoreMBeans implements StoreMXBean, QueueListener {
     private final Set<String> shown = new TreeSet<>();
     /** Queues learned on the data path whose MBean is not registered yet. */
     private final Set<String> pending = ConcurrentHashMap.newKeySet();
+    /** Registers the MBeans of {@link #pending}: one daemon thread, gone when idle and when the store closes. */
+    private final ExecutorService registrar = registrar();
+    /** The registrar's latest thread, which the store's closing waits for. */
+    private volatile Thread registrarThread;
     private ObjectName self;
     private boolean closed;
 
@@ -59,12 +62,13 @@ public final class StoreMBeans implements StoreMXBean, QueueListener {
         this.store = ObjectName.quote(StoreGateway.printable(gateway.url()));
     }
 
-    private static ExecutorService registrar() {
+    private ExecutorService registrar() {
         ThreadPoolExecutor registrar = new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
                 work -> {
                     Thread t = new Thread(work, "wharf-jmx-registrar");
                     t.setDaemon(true);
                     t.setContextClassLoader(StoreMBeans.class.getClassLoader());
+                    registrarThread = t;
                     return t;
                 });
         registrar.allowCoreThreadTimeOut(true);
@@ -117,7 +121,11 @@ public final class StoreMBeans implements StoreMXBean, QueueListener {
     @Override
     public void queueKnown(String name) {
         if (server != null && pending.add(name)) {
-            REGISTRAR.execute(() -> registerPending(name));
+            try {
+                registrar.execute(() -> registerPending(name));
+            } catch (RejectedExecutionException e) {
+                // The store is closing: its MBeans are going anyway.
+            }
         }
     }
 
@@ -133,8 +141,19 @@ public final class StoreMBeans implements StoreMXBean, QueueListener {
         queueRemoved(name);
     }
 
+    /** Stops the registrar, waiting for a registration under way, then unregisters every MBean. */
     @Override
     public void storeClosing() {
+        registrar.shutdownNow();
+        try {
+            registrar.awaitTermination(5, TimeUnit.SECONDS);
+            Thread t = registrarThread;
+            if (t != null) {
+                t.join(TimeUnit.SECONDS.toMillis(5));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         unregister();
     }
 
