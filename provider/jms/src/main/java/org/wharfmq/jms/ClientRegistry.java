@@ -1,5 +1,7 @@
 package org.wharfmq.jms;
 
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,7 +14,9 @@ import jakarta.jms.InvalidClientIDException;
 final class ClientRegistry {
     private static final Map<String, ClientRegistry> BY_STORE = new ConcurrentHashMap<>();
 
-    private final Set<String> clientIds = ConcurrentHashMap.newKeySet();
+    private final Set<String> clientIds = new HashSet<>();
+    /** Client ids that the pooled connections of one factory hold at once, with how many hold each. */
+    private final Map<String, Integer> sharedIds = new HashMap<>();
     private final Map<String, Integer> activeConsumers = new ConcurrentHashMap<>();
 
     private ClientRegistry() {
@@ -23,14 +27,27 @@ final class ClientRegistry {
         return BY_STORE.computeIfAbsent(storeUrl, u -> new ClientRegistry());
     }
 
-    void claimClientId(String clientId) throws InvalidClientIDException {
-        if (!clientIds.add(clientId)) {
+    /**
+     * Claims {@code clientId} for a connection. A shared claim succeeds beside other shared claims
+     * (the pooled connections of a server's factory); any other pair of claims fails.
+     */
+    synchronized void claimClientId(String clientId, boolean shared) throws InvalidClientIDException {
+        if (clientIds.contains(clientId) || !shared && sharedIds.containsKey(clientId)) {
             throw new InvalidClientIDException("client id '" + clientId + "' is in use by another connection");
+        }
+        if (shared) {
+            sharedIds.merge(clientId, 1, Integer::sum);
+        } else {
+            clientIds.add(clientId);
         }
     }
 
-    void releaseClientId(String clientId) {
-        clientIds.remove(clientId);
+    synchronized void releaseClientId(String clientId, boolean shared) {
+        if (shared) {
+            sharedIds.computeIfPresent(clientId, (k, n) -> n > 1 ? n - 1 : null);
+        } else {
+            clientIds.remove(clientId);
+        }
     }
 
     int activeConsumers(String subscription) {

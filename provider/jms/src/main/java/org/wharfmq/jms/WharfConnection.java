@@ -54,6 +54,7 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
     private volatile boolean started;
     private volatile boolean closed;
     private volatile String clientId;
+    private volatile boolean clientIdShared;
     private volatile boolean clientIdFixed;
     private volatile ExceptionListener exceptionListener;
 
@@ -97,9 +98,10 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
         }
     }
 
-    void setClientIDInternal(String id) throws JMSException {
-        registry.claimClientId(id);
+    void setClientIDInternal(String id, boolean shared) throws JMSException {
+        registry.claimClientId(id, shared);
         clientId = id;
+        clientIdShared = shared;
         clientIdFixed = true;
     }
 
@@ -119,7 +121,7 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
         if (id == null || id.isEmpty()) {
             throw new InvalidClientIDException("the client id must not be null or empty");
         }
-        setClientIDInternal(id);
+        setClientIDInternal(id, false);
     }
 
     /** Any use of the connection other than setClientID fixes the client id. */
@@ -243,7 +245,7 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
             }
             temporaries.clear();
             if (clientId != null) {
-                registry.releaseClientId(clientId);
+                registry.releaseClientId(clientId, clientIdShared);
             }
         } finally {
             gateway.release(this);

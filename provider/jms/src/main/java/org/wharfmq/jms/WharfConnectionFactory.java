@@ -45,6 +45,7 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
     private transient StoreGateway held;
     private String url;
     private String clientID;
+    private boolean clientIDShared;
     private String user;
     private String password;
 
@@ -72,6 +73,19 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
     /** The client id every connection from this factory gets (at most one connection at a time can have it). */
     public void setClientID(String clientID) {
         this.clientID = clientID;
+    }
+
+    public boolean isClientIDShared() {
+        return clientIDShared;
+    }
+
+    /**
+     * True: the connections of this factory may all have its client id at once, as the pooled
+     * connections of a server's factory do; no other connection can take the id while one of
+     * them is open. An unshared durable subscription still has at most one consumer at a time.
+     */
+    public void setClientIDShared(boolean shared) {
+        this.clientIDShared = shared;
     }
 
     public String getUser() {
@@ -142,7 +156,7 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
         WharfConnection c = new WharfConnection(o, userName, permissions);
         if (clientID != null) {
             try {
-                c.setClientIDInternal(clientID);
+                c.setClientIDInternal(clientID, clientIDShared);
             } catch (JMSException e) {
                 c.close();
                 throw e;

@@ -21,6 +21,7 @@ import jakarta.jms.MapMessage;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.ObjectMessage;
+import jakarta.jms.Session;
 import jakarta.jms.Queue;
 import jakarta.jms.QueueBrowser;
 import jakarta.jms.StreamMessage;
@@ -59,6 +60,8 @@ public final class WharfContext implements JMSContext, XAJMSContext {
     private final SharedConnection shared;
     private final int sessionMode;
     private final boolean xa;
+    /** False for a context {@link #over} a session it borrows: closing it leaves session and connection open. */
+    private final boolean owner;
     private final List<WharfJMSConsumer> consumers = new CopyOnWriteArrayList<>();
     private WharfSession session;
     private volatile boolean autoStart = true;
@@ -79,6 +82,7 @@ public final class WharfContext implements JMSContext, XAJMSContext {
         this.shared = new SharedConnection(connection);
         this.sessionMode = sessionMode;
         this.xa = xa;
+        this.owner = true;
         try {
             if (xa) {
                 run(() -> connection.gateway.capabilities().requireXa("an XA JMSContext"));
@@ -99,6 +103,30 @@ public final class WharfContext implements JMSContext, XAJMSContext {
         this.shared = shared;
         this.sessionMode = sessionMode;
         this.xa = false;
+        this.owner = true;
+    }
+
+    private WharfContext(WharfSession session) throws JMSException {
+        this.shared = new SharedConnection(session.connection);
+        this.sessionMode = session.getTransacted() ? SESSION_TRANSACTED : session.getAcknowledgeMode();
+        this.xa = session.xa;
+        this.owner = false;
+        this.session = session;
+    }
+
+    /**
+     * A context on an open session of a Wharf connection, as a server's pooled connection serves
+     * both APIs from one session (and one XA resource). Closing the context closes its consumers
+     * only: the session and its connection stay open for their owner.
+     *
+     * @throws IllegalArgumentException if {@code session} is not a Wharf session
+     */
+    public static JMSContext over(Session session) {
+        if (!(session instanceof WharfSession s)) {
+            throw new IllegalArgumentException("a Wharf JMSContext needs a Wharf session, not "
+                    + (session == null ? "null" : session.getClass().getName()));
+        }
+        return call(() -> new WharfContext(s));
     }
 
     private static void checkSessionMode(int mode) {
@@ -236,7 +264,7 @@ public final class WharfContext implements JMSContext, XAJMSContext {
         for (WharfJMSConsumer c : consumers) {
             c.close();
         }
-        if (s != null) {
+        if (s != null && owner) {
             run(s::close);
         }
         synchronized (this) {
@@ -245,7 +273,7 @@ public final class WharfContext implements JMSContext, XAJMSContext {
             }
             closed = true;
         }
-        if (shared.release()) {
+        if (owner && shared.release()) {
             run(shared.connection::close);
         }
     }

@@ -15,7 +15,6 @@ import jakarta.resource.spi.work.WorkManager;
 import org.wharfmq.jms.WharfConnectionFactory;
 import org.wharfmq.jms.WharfQueue;
 import org.wharfmq.jms.WharfTopic;
-import org.wharfmq.ra.WharfResourceAdapter;
 
 /**
  * One active message endpoint: a connection whose connection consumer fetches messages and hands
@@ -29,6 +28,7 @@ final class EndpointActivation {
     private final WorkManager workManager;
     private final MessageEndpointFactory factory;
     private final WharfActivationSpec spec;
+    private EndpointTarget target;
     private Connection connection;
     private ConnectionConsumer consumer;
     private EndpointSessionPool pool;
@@ -48,6 +48,7 @@ final class EndpointActivation {
         } catch (NoSuchMethodException e) {
             throw new ResourceException("the endpoint of " + spec + " has no onMessage(Message)", e);
         }
+        target = EndpointTarget.resolve(spec, url);
         WharfConnectionFactory cf = new WharfConnectionFactory(connectionUrl());
         try {
             if (transacted && !cf.capabilities().contains("XaTransactions")) {
@@ -56,16 +57,11 @@ final class EndpointActivation {
                         + " no XA transactions");
                 transacted = false;
             }
-            if (spec.getUser() != null) {
-                cf.setUser(spec.getUser());
-                cf.setPassword(spec.getPassword());
-            } else if (spec.getResourceAdapter() instanceof WharfResourceAdapter ra) {
-                cf.setUser(ra.getUserName());
-                cf.setPassword(ra.getPassword());
-            }
+            cf.setUser(target.user());
+            cf.setPassword(target.password());
             connection = transacted ? cf.createXAConnection() : cf.createConnection();
-            if (spec.getClientId() != null && !spec.getClientId().isBlank()) {
-                connection.setClientID(spec.getClientId());
+            if (target.clientId() != null) {
+                connection.setClientID(target.clientId());
             }
             connection.setExceptionListener(e -> LOG.warning(() -> "Wharf endpoint " + spec + ": " + e.getMessage()));
             List<EndpointSession> sessions = new ArrayList<>();
@@ -83,16 +79,16 @@ final class EndpointActivation {
             cf.close();
         }
         String how = transacted ? " in XA transactions" : "";
-        LOG.info(() -> "Wharf delivers " + spec + " to " + factory.getEndpointClass().getSimpleName() + " with up to "
+        LOG.info(() -> "Wharf delivers " + spec + " (" + target + ") to " + factory.getEndpointClass().getSimpleName() + " with up to "
                 + spec.getMaxSessions() + " sessions" + how);
     }
 
     /**
-     * The adapter's store URL with this endpoint's visibility timeout and redelivery backoff, which
+     * The store URL (the adapter's, or its connectionFactoryLookup's) with this endpoint's visibility timeout and redelivery backoff, which
      * take the place of the URL's options of the same names.
      */
     private String connectionUrl() {
-        StringBuilder u = new StringBuilder(url);
+        StringBuilder u = new StringBuilder(target.url());
         option(u, "visibilityTimeout", spec.getVisibilityTimeout());
         option(u, "redeliveryDelay", spec.getRedeliveryDelay());
         option(u, "redeliveryMultiplier", spec.getRedeliveryMultiplier());
@@ -119,14 +115,14 @@ final class EndpointActivation {
         String selector = spec.getMessageSelector() == null || spec.getMessageSelector().isBlank() ? null
                 : spec.getMessageSelector();
         int batch = 1 + spec.getPrefetch();
-        if (!spec.isTopic()) {
-            return connection.createConnectionConsumer(new WharfQueue(spec.getDestination()), selector, pool, batch);
+        if (!target.topic()) {
+            return connection.createConnectionConsumer(new WharfQueue(target.destination()), selector, pool, batch);
         }
-        Topic topic = new WharfTopic(spec.getDestination());
+        Topic topic = new WharfTopic(target.destination());
         if (!spec.isDurable()) {
             return connection.createConnectionConsumer(topic, selector, pool, batch);
         }
-        if (spec.getClientId() != null && !spec.getClientId().isBlank()) {
+        if (target.clientId() != null) {
             return connection.createDurableConnectionConsumer(topic, spec.getSubscriptionName(), selector, pool, batch);
         }
         return connection.createSharedDurableConnectionConsumer(topic, spec.getSubscriptionName(), selector, pool,

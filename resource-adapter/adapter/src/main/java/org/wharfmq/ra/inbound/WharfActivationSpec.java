@@ -10,9 +10,11 @@ import org.wharfmq.jms.OptionProblem;
 import org.wharfmq.jms.Wharf;
 
 /**
- * How a message-driven bean receives: the {@code @ActivationConfigProperty} values of an MDB.
- * {@link #validate()} rejects a bad value naming the property and the value, and the adapter
- * validates before it activates, so a bad value fails the MDB's deployment.
+ * How a message-driven bean receives: the {@code @ActivationConfigProperty} values of an MDB, the
+ * standard ones of Jakarta Messaging (destinationLookup, connectionFactoryLookup, destinationType,
+ * messageSelector, acknowledgeMode, subscriptionDurability, clientId, subscriptionName) and
+ * Wharf's. {@link #validate()} rejects a bad value naming the property and the value, and the
+ * adapter validates before it activates, so a bad value fails the MDB's deployment.
  */
 public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssociation, Serializable {
     private static final long serialVersionUID = 1L;
@@ -29,7 +31,9 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
     static final int MAX_SESSIONS = 1000;
 
     private String destination;
-    private String destinationType = QUEUE;
+    private String destinationLookup;
+    private String connectionFactoryLookup;
+    private String destinationType;
     private String messageSelector;
     private String acknowledgeMode = AUTO;
     private String subscriptionDurability = NON_DURABLE;
@@ -47,10 +51,12 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
 
     @Override
     public void validate() throws InvalidPropertyException {
-        if (destination == null || destination.isBlank()) {
-            throw invalid("destination", destination, "name the queue or topic to receive from");
+        if (blank(destinationLookup) && blank(destination)) {
+            throw invalid("destinationLookup", destinationLookup, "give the JNDI name of the queue or topic to"
+                    + " receive from (or Wharf's destination property, its store name); the server drops a"
+                    + " misspelled property with a warning (WildFly WFLYEJB0006, Payara RAR8000)");
         }
-        if (!QUEUE.equals(destinationType) && !TOPIC.equals(destinationType)) {
+        if (destinationType != null && !QUEUE.equals(destinationType) && !TOPIC.equals(destinationType)) {
             throw invalid("destinationType", destinationType, "use " + QUEUE + " or " + TOPIC);
         }
         if (!AUTO.equals(acknowledgeMode) && !DUPS_OK.equals(acknowledgeMode)) {
@@ -59,7 +65,7 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
         if (!DURABLE.equals(subscriptionDurability) && !NON_DURABLE.equals(subscriptionDurability)) {
             throw invalid("subscriptionDurability", subscriptionDurability, "use " + DURABLE + " or " + NON_DURABLE);
         }
-        if (isDurable() && !isTopic()) {
+        if (isDurable() && !isTopic() && blank(destinationLookup)) {
             throw invalid("subscriptionDurability", subscriptionDurability, "a durable subscription needs"
                     + " destinationType " + TOPIC);
         }
@@ -94,7 +100,11 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
         }
     }
 
-    private static InvalidPropertyException invalid(String property, Object value, String hint) {
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+
+    static InvalidPropertyException invalid(String property, Object value, String hint) {
         return new InvalidPropertyException("Wharf activation property " + property + "="
                 + (value == null ? "(not set)" : "'" + value + "'") + " is not valid: " + hint);
     }
@@ -107,7 +117,7 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
         return DURABLE.equals(subscriptionDurability);
     }
 
-    /** The queue or topic name. */
+    /** Wharf's own: the store name of the queue or topic; a destinationLookup wins over it. */
     public String getDestination() {
         return destination;
     }
@@ -116,7 +126,28 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
         this.destination = destination;
     }
 
-    /** {@code jakarta.jms.Queue} (default) or {@code jakarta.jms.Topic}. */
+    /** The JNDI name of a Wharf queue or topic, whose type then is the destination type. */
+    public String getDestinationLookup() {
+        return destinationLookup;
+    }
+
+    public void setDestinationLookup(String destinationLookup) {
+        this.destinationLookup = destinationLookup;
+    }
+
+    /** The JNDI name of one of this adapter's connection factories, whose store and user the endpoint uses. */
+    public String getConnectionFactoryLookup() {
+        return connectionFactoryLookup;
+    }
+
+    public void setConnectionFactoryLookup(String connectionFactoryLookup) {
+        this.connectionFactoryLookup = connectionFactoryLookup;
+    }
+
+    /**
+     * {@code jakarta.jms.Queue} or {@code jakarta.jms.Topic}; not set: a looked-up destination's
+     * type, else a queue. One that contradicts the looked-up destination fails the activation.
+     */
     public String getDestinationType() {
         return destinationType;
     }
@@ -254,7 +285,7 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
 
     @Override
     public String toString() {
-        return (isTopic() ? "topic " : "queue ") + destination
+        return (blank(destinationLookup) ? (isTopic() ? "topic " : "queue ") + destination : destinationLookup)
                 + (messageSelector == null || messageSelector.isBlank() ? "" : " [" + messageSelector + "]");
     }
 }

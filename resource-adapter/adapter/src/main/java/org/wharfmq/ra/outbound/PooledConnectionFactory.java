@@ -34,6 +34,10 @@ public class PooledConnectionFactory implements ConnectionFactory, QueueConnecti
         this.manager = manager;
     }
 
+    WharfManagedConnectionFactory managedFactory() {
+        return factory;
+    }
+
     private Object allocate(RequestInfo.Kind kind, String user, String password) throws ResourceException {
         return manager.allocateConnection(factory, new RequestInfo(kind, user, password));
     }

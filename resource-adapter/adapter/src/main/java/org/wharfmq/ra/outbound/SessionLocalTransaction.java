@@ -7,31 +7,23 @@ import jakarta.jms.Session;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.LocalTransaction;
 import jakarta.resource.spi.LocalTransactionException;
+import org.wharfmq.jms.WharfContext;
 
 /**
  * A resource-local transaction (transaction support {@code LocalTransaction}) on a backend with
- * local transactions but no XA: a transacted session or context of the managed connection, which
- * its handles use from {@code begin} until {@code commit} or {@code rollback} ends it. What a
- * handle opened before {@code begin} stays on the connection's other session, outside it.
+ * local transactions but no XA: a transacted session of the managed connection (and a context
+ * over it), which its handles use from {@code begin} until {@code commit} or {@code rollback}
+ * ends it. What a handle opened before {@code begin} stays on the connection's other session.
  */
 final class SessionLocalTransaction implements LocalTransaction {
     private final Session session;
     private final JMSContext context;
     private volatile boolean active;
 
-    private SessionLocalTransaction(Session session, JMSContext context) {
-        this.session = session;
-        this.context = context;
-    }
-
-    /** Over a transacted session, for {@code Connection} handles. */
-    static SessionLocalTransaction of(Session transacted) {
-        return new SessionLocalTransaction(transacted, null);
-    }
-
-    /** Over a transacted context, for {@code JMSContext} handles. */
-    static SessionLocalTransaction of(JMSContext transacted) {
-        return new SessionLocalTransaction(null, transacted);
+    /** Over a transacted session. */
+    SessionLocalTransaction(Session transacted) {
+        this.session = transacted;
+        this.context = WharfContext.over(transacted);
     }
 
     Session session() {
@@ -59,11 +51,7 @@ final class SessionLocalTransaction implements LocalTransaction {
     public synchronized void commit() throws ResourceException {
         end();
         try {
-            if (session != null) {
-                session.commit();
-            } else {
-                context.commit();
-            }
+            session.commit();
         } catch (JMSException | JMSRuntimeException e) {
             throw failure("commit", e);
         }
@@ -73,11 +61,7 @@ final class SessionLocalTransaction implements LocalTransaction {
     public synchronized void rollback() throws ResourceException {
         end();
         try {
-            if (session != null) {
-                session.rollback();
-            } else {
-                context.rollback();
-            }
+            session.rollback();
         } catch (JMSException | JMSRuntimeException e) {
             throw failure("roll back", e);
         }

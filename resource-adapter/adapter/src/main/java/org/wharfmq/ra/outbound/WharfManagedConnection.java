@@ -13,7 +13,6 @@ import jakarta.jms.Connection;
 import jakarta.jms.JMSContext;
 import jakarta.jms.Session;
 import jakarta.jms.XAConnection;
-import jakarta.jms.XAJMSContext;
 import jakarta.jms.XASession;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.ConnectionEvent;
@@ -25,14 +24,16 @@ import jakarta.resource.spi.ManagedConnection;
 import jakarta.resource.spi.ManagedConnectionMetaData;
 import jakarta.resource.spi.TransactionSupport.TransactionSupportLevel;
 import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.jms.WharfContext;
 
 /**
- * A pooled physical connection with one session (for {@code Connection} handles) or one context
- * (for {@code JMSContext} handles), made for the factory's transaction support level. With
- * XATransaction they are XA: the XAResource is the session's store XA resource, so the server
- * enlists the session's sends and receives in its transactions. With LocalTransaction they are
- * AUTO_ACKNOWLEDGE, and a transacted twin on the same connection serves the handles while a
- * {@link SessionLocalTransaction} is active. With NoTransaction they are AUTO_ACKNOWLEDGE alone.
+ * A pooled physical connection and its one session, made for the factory's transaction support
+ * level. It serves {@code Connection} handles and {@code JMSContext} handles alike: a context
+ * handle uses a context over the same session, so both APIs share one connection and one
+ * XAResource. With XATransaction the session is XA, so the server enlists its sends and receives
+ * in its transactions. With LocalTransaction it is AUTO_ACKNOWLEDGE, and a transacted twin on the
+ * same connection serves the handles while a {@link SessionLocalTransaction} is active. With
+ * NoTransaction it is AUTO_ACKNOWLEDGE alone.
  */
 final class WharfManagedConnection implements ManagedConnection {
     private final RequestInfo info;
@@ -49,30 +50,25 @@ final class WharfManagedConnection implements ManagedConnection {
     WharfManagedConnection(WharfManagedConnectionFactory factory, RequestInfo info) throws ResourceException {
         this.info = info;
         this.level = factory.level();
-        boolean xa = level == TransactionSupportLevel.XATransaction;
-        boolean localOnly = level == TransactionSupportLevel.LocalTransaction;
         // The physical connection keeps the store open; the factory need not.
         try (WharfConnectionFactory physical = new WharfConnectionFactory(factory.url())) {
-            if (info.kind() == RequestInfo.Kind.CONTEXT) {
-                connection = null;
-                session = null;
-                context = xa ? physical.createXAContext(info.user(), info.password())
-                        : physical.createContext(info.user(), info.password());
-                local = localOnly ? SessionLocalTransaction.of(context.createContext(JMSContext.SESSION_TRANSACTED))
-                        : null;
-            } else if (xa) {
+            String clientId = factory.getClientId();
+            if (clientId != null && !clientId.isBlank()) {
+                physical.setClientID(clientId.trim());
+                physical.setClientIDShared(true);
+            }
+            if (level == TransactionSupportLevel.XATransaction) {
                 XAConnection c = physical.createXAConnection(info.user(), info.password());
                 connection = c;
                 session = c.createXASession();
-                context = null;
                 local = null;
             } else {
                 connection = physical.createConnection(info.user(), info.password());
                 session = connection.createSession();
-                context = null;
-                local = localOnly ? SessionLocalTransaction.of(connection.createSession(Session.SESSION_TRANSACTED))
-                        : null;
+                local = level == TransactionSupportLevel.LocalTransaction
+                        ? new SessionLocalTransaction(connection.createSession(Session.SESSION_TRANSACTED)) : null;
             }
+            context = WharfContext.over(session);
         } catch (JMSException e) {
             throw new ResourceException("cannot connect to the Wharf store: " + e.getMessage(), e);
         } catch (JMSRuntimeException e) {
@@ -80,7 +76,7 @@ final class WharfManagedConnection implements ManagedConnection {
         }
     }
 
-    /** True if this connection was made for requests like {@code wanted}. */
+    /** True if this connection was made for the same user as {@code wanted}, whichever API it asks for. */
     boolean serves(RequestInfo wanted) {
         return info.equals(wanted);
     }
@@ -106,8 +102,8 @@ final class WharfManagedConnection implements ManagedConnection {
 
     @Override
     public Object getConnection(Subject subject, ConnectionRequestInfo request) {
-        ApplicationHandle h = info.kind() == RequestInfo.Kind.CONTEXT ? new ContextHandle(this)
-                : new ConnectionHandle(this);
+        boolean context = request instanceof RequestInfo r && r.kind() == RequestInfo.Kind.CONTEXT;
+        ApplicationHandle h = context ? new ContextHandle(this) : new ConnectionHandle(this);
         handles.add(h);
         return h.api();
     }
@@ -115,8 +111,8 @@ final class WharfManagedConnection implements ManagedConnection {
     @Override
     public void associateConnection(Object api) throws ResourceException {
         ApplicationHandle h = ApplicationHandle.of(api);
-        if (h == null || h.kind() != info.kind()) {
-            throw new ResourceException("cannot associate " + api + " with a Wharf " + info.kind() + " connection");
+        if (h == null) {
+            throw new ResourceException("cannot associate " + api + " with a Wharf connection: it is not a Wharf handle");
         }
         h.owner().handles.remove(h);
         h.reassociate(this);
@@ -137,9 +133,7 @@ final class WharfManagedConnection implements ManagedConnection {
             for (ApplicationHandle h : handles) {
                 h.invalidate();
             }
-            if (connection != null) {
-                connection.stop();
-            }
+            connection.stop();
         } catch (Exception e) {
             throw new ResourceException("cannot clean up a pooled Wharf connection: " + e.getMessage(), e);
         } finally {
@@ -151,14 +145,7 @@ final class WharfManagedConnection implements ManagedConnection {
     public void destroy() throws ResourceException {
         cleanup();
         try {
-            if (connection != null) {
-                connection.close();
-            } else {
-                if (local != null) {
-                    local.context().close();
-                }
-                context.close();
-            }
+            connection.close();
         } catch (JMSException | JMSRuntimeException e) {
             throw new ResourceException("cannot close a Wharf connection: " + e.getMessage(), e);
         }
@@ -179,7 +166,7 @@ final class WharfManagedConnection implements ManagedConnection {
         if (level != TransactionSupportLevel.XATransaction) {
             throw new NotSupportedException("the Wharf store's backend offers no XA transactions");
         }
-        return session != null ? ((XASession) session).getXAResource() : ((XAJMSContext) context).getXAResource();
+        return ((XASession) session).getXAResource();
     }
 
     @Override

@@ -23,7 +23,8 @@ import org.wharfmq.ra.WharfResourceAdapter;
  * The outbound side: the server pools the {@link WharfManagedConnection}s this makes and binds the
  * {@link PooledConnectionFactory} it creates in JNDI. Config: {@code connectionURL} (default the
  * adapter's; may add options such as {@code ?visibilityTimeout=60}), {@code userName} and
- * {@code password} (used when neither the container nor the application gives credentials).
+ * {@code password} (used when neither the container nor the application gives credentials), and
+ * {@code clientId}.
  */
 public class WharfManagedConnectionFactory implements ManagedConnectionFactory, ResourceAdapterAssociation,
         TransactionSupport {
@@ -32,6 +33,7 @@ public class WharfManagedConnectionFactory implements ManagedConnectionFactory, 
     private String connectionURL;
     private String userName;
     private String password;
+    private String clientId;
     private transient WharfResourceAdapter adapter;
     private transient PrintWriter logWriter;
 
@@ -57,6 +59,18 @@ public class WharfManagedConnectionFactory implements ManagedConnectionFactory, 
 
     public void setPassword(String password) {
         this.password = password;
+    }
+
+    public String getClientId() {
+        return clientId;
+    }
+
+    /**
+     * The client id of every connection this factory makes, for durable subscriptions. The pooled
+     * connections all have it at once; no connection of another factory can take it meanwhile.
+     */
+    public void setClientId(String clientId) {
+        this.clientId = clientId;
     }
 
     /** The URL physical connections use. */
@@ -184,7 +198,8 @@ public class WharfManagedConnectionFactory implements ManagedConnectionFactory, 
     @Override
     public boolean equals(Object o) {
         return o instanceof WharfManagedConnectionFactory f && Objects.equals(f.connectionURL, connectionURL)
-                && Objects.equals(f.userName, userName) && Objects.equals(f.password, password);
+                && Objects.equals(f.userName, userName) && Objects.equals(f.password, password)
+                && Objects.equals(f.clientId, clientId);
     }
 
     @Override

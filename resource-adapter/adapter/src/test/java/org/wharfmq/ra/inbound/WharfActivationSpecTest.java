@@ -32,7 +32,15 @@ class WharfActivationSpecTest {
 
     @Test
     void missingDestinationIsRejected() {
-        rejected(s -> s.setDestination(" "), "destination");
+        rejected(s -> s.setDestination(" "), "destinationLookup", "(not set)", "WFLYEJB0006");
+    }
+
+    @Test
+    void aDestinationLookupAloneIsValid() {
+        assertDoesNotThrow(() -> spec(s -> {
+            s.setDestination(null);
+            s.setDestinationLookup("java:/jms/orders");
+        }).validate());
     }
 
     @Test
