@@ -9,6 +9,8 @@ import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -56,6 +58,16 @@ public class InvalidActivationIT {
         return Deployments.app("invalid-bad", BadPrefetchMdb.class);
     }
 
+    @Deployment(name = "contradicting", managed = false, testable = false)
+    public static WebArchive contradicting() {
+        return Deployments.app("invalid-type", ContradictingTypeMdb.class);
+    }
+
+    @Deployment(name = "misspelled", managed = false, testable = false)
+    public static WebArchive misspelled() {
+        return Deployments.app("invalid-name", MisspelledLookupMdb.class);
+    }
+
     @Deployment(name = "good", managed = false, testable = false)
     public static WebArchive good() {
         return Deployments.app("invalid-good", InvalidActivationServlet.class, SameQueueMdb.class);
@@ -93,6 +105,41 @@ public class InvalidActivationIT {
             assertEquals(1, got.stream().filter(after::equals).count(), got.toString());
         } finally {
             deployer.undeploy("good");
+        }
+    }
+
+    @Test
+    public void aDestinationTypeThatContradictsTheLookupFailsTheDeploymentNamingBoth() throws Exception {
+        String failure = deploymentFailure("contradicting");
+        assertTrue(failure.contains("destinationType='jakarta.jms.Topic' contradicts destinationLookup='"
+                + Resources.STD_QUEUE + "', which names jakarta.jms.Queue '" + Resources.STD_QUEUE_NAME + "'"),
+                failure);
+    }
+
+    @Test
+    public void aMisspelledDestinationLookupFailsTheDeployment() throws Exception {
+        String failure = deploymentFailure("misspelled");
+        assertTrue(failure.contains("Wharf activation property destinationLookup=(not set) is not valid"), failure);
+    }
+
+    /**
+     * What deploying {@code name} failed with. Payara gives the client only a generic failure, and
+     * the adapter's message goes to server.log: then that is what is returned, from this deployment on.
+     */
+    private String deploymentFailure(String name) throws Exception {
+        Path log = PAYARA ? Path.of(System.getProperty("wharf.server.log")) : null;
+        long before = PAYARA ? Files.size(log) : 0;
+        String failure = messages(assertThrows(DeploymentException.class, () -> {
+            deployer.deploy(name);
+            deployer.undeploy(name);
+        }));
+        if (!PAYARA) {
+            return failure;
+        }
+        assertTrue(failure.contains("EJB Container initialization error"), failure);
+        try (var in = Files.newInputStream(log)) {
+            in.skipNBytes(before);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 

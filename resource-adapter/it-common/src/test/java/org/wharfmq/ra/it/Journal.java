@@ -46,6 +46,17 @@ import jakarta.resource.spi.TransactionSupport.TransactionSupportLevel;
         className = "org.wharfmq.ra.AdministeredQueue", properties = "name=" + Resources.RESTART_QUEUE)
 @AdministeredObjectDefinition(name = Resources.INVALID, interfaceName = "jakarta.jms.Queue", resourceAdapter = RA,
         className = "org.wharfmq.ra.AdministeredQueue", properties = "name=" + Resources.INVALID_QUEUE)
+@AdministeredObjectDefinition(name = Resources.STD_QUEUE, interfaceName = "jakarta.jms.Queue", resourceAdapter = RA,
+        className = "org.wharfmq.ra.AdministeredQueue", properties = "name=" + Resources.STD_QUEUE_NAME)
+@AdministeredObjectDefinition(name = Resources.STD_SELECT, interfaceName = "jakarta.jms.Queue", resourceAdapter = RA,
+        className = "org.wharfmq.ra.AdministeredQueue", properties = "name=" + Resources.STD_SELECT_NAME)
+@AdministeredObjectDefinition(name = Resources.STD_TX, interfaceName = "jakarta.jms.Queue", resourceAdapter = RA,
+        className = "org.wharfmq.ra.AdministeredQueue", properties = "name=" + Resources.STD_TX_NAME)
+@AdministeredObjectDefinition(name = Resources.STD_TOPIC, interfaceName = "jakarta.jms.Topic", resourceAdapter = RA,
+        className = "org.wharfmq.ra.AdministeredTopic", properties = "name=" + Resources.STD_TOPIC_NAME)
+@ConnectionFactoryDefinition(name = Resources.STD_OTHER_CF, interfaceName = "jakarta.jms.ConnectionFactory",
+        resourceAdapter = RA, transactionSupport = TransactionSupportLevel.XATransaction, maxPoolSize = 5,
+        properties = "connectionURL=" + Resources.STD_OTHER_URL)
 public class Journal {
     private final Map<String, List<Delivery>> deliveries = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> groupsInDelivery = new ConcurrentHashMap<>();

@@ -22,6 +22,21 @@ public final class Resources {
     public static final String INVALID = "java:app/jms/invalid";
     public static final String INVALID_QUEUE = "it-invalid";
 
+    /** Standard-only MDBs (StandardMdbIT): destinations they name by destinationLookup. */
+    public static final String STD_QUEUE = "java:app/jms/std-queue";
+    public static final String STD_QUEUE_NAME = "it-std-queue";
+    public static final String STD_TOPIC = "java:app/jms/std-topic";
+    public static final String STD_TOPIC_NAME = "it-std-topic";
+    public static final String STD_SELECT = "java:app/jms/std-select";
+    public static final String STD_SELECT_NAME = "it-std-select";
+    public static final String STD_TX = "java:app/jms/std-tx";
+    public static final String STD_TX_NAME = "it-std-tx";
+    /** A second factory, on another store, that an MDB names by connectionFactoryLookup. */
+    public static final String STD_OTHER_CF = "java:app/jms/std-other";
+    public static final String STD_OTHER_URL = "wharf:memory:it-std-other";
+    public static final String STD_CLIENT_ID = "it-std-client";
+    public static final String STD_SUBSCRIPTION = "it-std-audit";
+
     private Resources() {
     }
 }

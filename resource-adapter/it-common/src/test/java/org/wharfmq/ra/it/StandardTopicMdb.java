@@ -1,0 +1,28 @@
+package org.wharfmq.ra.it;
+
+import jakarta.ejb.ActivationConfigProperty;
+import jakarta.ejb.EJB;
+import jakarta.ejb.MessageDriven;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageListener;
+
+/** Only standard activation properties: a durable subscription with a client id, its type from the lookup. */
+@MessageDriven(activationConfig = {
+    @ActivationConfigProperty(propertyName = "destinationLookup", propertyValue = Resources.STD_TOPIC),
+    @ActivationConfigProperty(propertyName = "subscriptionDurability", propertyValue = "Durable"),
+    @ActivationConfigProperty(propertyName = "clientId", propertyValue = Resources.STD_CLIENT_ID),
+    @ActivationConfigProperty(propertyName = "subscriptionName", propertyValue = Resources.STD_SUBSCRIPTION)})
+public class StandardTopicMdb implements MessageListener {
+    @EJB
+    private Journal journal;
+
+    @Override
+    public void onMessage(Message m) {
+        try {
+            journal.record(Resources.STD_TOPIC_NAME, m);
+        } catch (JMSException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
