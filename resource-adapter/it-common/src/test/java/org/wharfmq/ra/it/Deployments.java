@@ -78,7 +78,7 @@ public final class Deployments {
     public static WebArchive app(String name, Class<?>... classes) {
         return ShrinkWrap.create(WebArchive.class, name + ".war")
                 .addClasses(Resources.class, Delivery.class, Journal.class, Sender.class, ContextClient.class,
-                        Awaits.class, Deployments.class, FifoGroupsCheck.class, DeadLetterCheck.class)
+                        Awaits.class, Deployments.class, FifoGroupsCheck.class, DeadLetterCheck.class, JournalMdb.class)
                 .addClasses(classes)
                 .addAsWebInfResource(EmptyAsset.INSTANCE, "beans.xml")
                 // WildFly: the application's @ConnectionFactoryDefinition loads the adapter's classes.

@@ -1,10 +1,7 @@
 package org.wharfmq.ra.it;
 
 import jakarta.ejb.ActivationConfigProperty;
-import jakarta.ejb.EJB;
 import jakarta.ejb.MessageDriven;
-import jakarta.jms.JMSException;
-import jakarta.jms.Message;
 import jakarta.jms.MessageListener;
 
 /** Only standard activation properties: a durable subscription with a client id, its type from the lookup. */
@@ -13,16 +10,8 @@ import jakarta.jms.MessageListener;
     @ActivationConfigProperty(propertyName = "subscriptionDurability", propertyValue = "Durable"),
     @ActivationConfigProperty(propertyName = "clientId", propertyValue = Resources.STD_CLIENT_ID),
     @ActivationConfigProperty(propertyName = "subscriptionName", propertyValue = Resources.STD_SUBSCRIPTION)})
-public class StandardTopicMdb implements MessageListener {
-    @EJB
-    private Journal journal;
-
-    @Override
-    public void onMessage(Message m) {
-        try {
-            journal.record(Resources.STD_TOPIC_NAME, m);
-        } catch (JMSException e) {
-            throw new IllegalStateException(e);
-        }
+public class StandardTopicMdb extends JournalMdb implements MessageListener {
+    public StandardTopicMdb() {
+        super(Resources.STD_TOPIC_NAME);
     }
 }

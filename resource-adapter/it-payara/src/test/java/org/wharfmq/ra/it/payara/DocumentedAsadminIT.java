@@ -3,7 +3,6 @@ package org.wharfmq.ra.it.payara;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.wharfmq.ra.it.DocumentedCommands;
 
 /**
  * The asadmin commands of docs/deploy-payara.md run as written, through a shell, on the Payara
@@ -26,8 +26,8 @@ public class DocumentedAsadminIT {
     public void theDocumentedCommandsDeployAndConfigureTheAdapter() throws Exception {
         Path store = Files.createTempDirectory("documented-asadmin");
         List<String> commands = new ArrayList<>();
-        commands.addAll(shBlock("## Deploy and configure with asadmin"));
-        commands.addAll(shBlock("## XA recovery"));
+        commands.addAll(DocumentedCommands.shBlock(DOC, "## Deploy and configure with asadmin"));
+        commands.addAll(DocumentedCommands.shBlock(DOC, "## XA recovery"));
         commands.replaceAll(c -> c.replace("/var/lib/wharf", store.resolve("wharf").toString())
                 .replace(" wharf.rar", " " + System.getProperty("wharf.rar")));
         assertTrue(commands.size() >= 6, commands.toString());
@@ -80,31 +80,5 @@ public class DocumentedAsadminIT {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(300, TimeUnit.SECONDS), "asadmin " + args + " did not finish");
         return new Result(p.exitValue(), out);
-    }
-
-    /** The commands of the first sh block after {@code heading}: continuation lines joined, comments left out. */
-    private static List<String> shBlock(String heading) throws IOException {
-        List<String> doc = Files.readAllLines(DOC);
-        int at = doc.indexOf(heading);
-        assertTrue(at >= 0, "no '" + heading + "' in " + DOC);
-        int from = at + 1;
-        while (!doc.get(from).equals("```sh")) {
-            from++;
-        }
-        List<String> block = new ArrayList<>();
-        StringBuilder command = new StringBuilder();
-        for (int i = from + 1; !doc.get(i).equals("```"); i++) {
-            String line = doc.get(i).trim();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
-            if (line.endsWith("\\")) {
-                command.append(line, 0, line.length() - 1);
-                continue;
-            }
-            block.add(command.append(line).toString());
-            command.setLength(0);
-        }
-        return block;
     }
 }

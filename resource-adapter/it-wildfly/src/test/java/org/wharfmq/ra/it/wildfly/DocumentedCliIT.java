@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.wharfmq.ra.it.DocumentedCommands;
 
 /**
  * The CLI commands of docs/deploy-wildfly.md run as written on the WildFly the build unpacked, in an
@@ -26,8 +26,9 @@ public class DocumentedCliIT {
     @Test
     public void theDocumentedCommandsDeployTheAdapterWithRecovery() throws Exception {
         List<String> commands = new ArrayList<>();
-        commands.addAll(shBlock("## Deploy and activate with the CLI"));
-        commands.addAll(shBlock("## XA recovery"));
+        commands.addAll(DocumentedCommands.shBlock(DOC, "## Deploy and activate with the CLI"));
+        commands.removeIf(c -> c.startsWith("bin/jboss-cli.sh"));
+        commands.addAll(DocumentedCommands.shBlock(DOC, "## XA recovery"));
         commands.replaceAll(c -> c.replace("/path/to/wharf.rar", System.getProperty("wharf.rar")));
         assertTrue(commands.stream().anyMatch(c -> c.contains("recovery-username=")), commands.toString());
 
@@ -56,25 +57,6 @@ public class DocumentedCliIT {
             Files.delete(script);
             Files.deleteIfExists(config);
         }
-    }
-
-    /** The CLI lines of the first sh block after {@code heading}, without comments and the connect line. */
-    private static List<String> shBlock(String heading) throws IOException {
-        List<String> doc = Files.readAllLines(DOC);
-        int at = doc.indexOf(heading);
-        assertTrue(at >= 0, "no '" + heading + "' in " + DOC);
-        int from = at + 1;
-        while (!doc.get(from).equals("```sh")) {
-            from++;
-        }
-        List<String> block = new ArrayList<>();
-        for (int i = from + 1; !doc.get(i).equals("```"); i++) {
-            String line = doc.get(i).trim();
-            if (!line.isEmpty() && !line.startsWith("#") && !line.startsWith("bin/jboss-cli.sh")) {
-                block.add(line);
-            }
-        }
-        return block;
     }
 
     private static int count(String text, String part) {
