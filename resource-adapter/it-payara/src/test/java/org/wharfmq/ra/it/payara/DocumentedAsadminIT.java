@@ -28,6 +28,7 @@ public class DocumentedAsadminIT {
         List<String> commands = new ArrayList<>();
         commands.addAll(DocumentedCommands.shBlock(DOC, "## Deploy and configure with asadmin"));
         commands.addAll(DocumentedCommands.shBlock(DOC, "## XA recovery"));
+        commands.addAll(DocumentedCommands.shBlock(DOC, "### An injected JMSContext in a transaction"));
         commands.replaceAll(c -> c.replace("/var/lib/wharf", store.resolve("wharf").toString())
                 .replace(" wharf.rar", " " + System.getProperty("wharf.rar")));
         assertTrue(commands.size() >= 6, commands.toString());
@@ -59,7 +60,8 @@ public class DocumentedAsadminIT {
                 "delete-connector-connection-pool wharf-Topic-pool", "delete-admin-object jms/orders",
                 "delete-connector-resource jms/WharfConnectionFactory", "delete-connector-connection-pool wharf-pool",
                 "undeploy wharf", "delete-resource-adapter-config wharf",
-                "set configs.config.server-config.transaction-service.automatic-recovery=false")) {
+                "set configs.config.server-config.transaction-service.automatic-recovery=false",
+                "delete-system-property org.glassfish.jms.skip-resource-registration-in-transaction")) {
             asadmin(c);
         }
     }

@@ -29,6 +29,7 @@ public class DocumentedCliIT {
         commands.addAll(DocumentedCommands.shBlock(DOC, "## Deploy and activate with the CLI"));
         commands.removeIf(c -> c.startsWith("bin/jboss-cli.sh"));
         commands.addAll(DocumentedCommands.shBlock(DOC, "## XA recovery"));
+        commands.addAll(DocumentedCommands.shBlock(DOC, "## Message-driven beans"));
         commands.replaceAll(c -> c.replace("/path/to/wharf.rar", System.getProperty("wharf.rar")));
         assertTrue(commands.stream().anyMatch(c -> c.contains("recovery-username=")), commands.toString());
 
