@@ -21,6 +21,7 @@ import jakarta.jms.IllegalStateException;
 import jakarta.jms.IllegalStateRuntimeException;
 import jakarta.jms.JMSConsumer;
 import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
 import jakarta.jms.JMSProducer;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
@@ -237,7 +238,10 @@ class ContainerRulesTest {
             assertThrows(IllegalStateException.class, s::rollback);
             s.recover();
             s.close();
-            assertEquals(Session.DUPS_OK_ACKNOWLEDGE, c.createSession(Session.DUPS_OK_ACKNOWLEDGE).getAcknowledgeMode());
+            Session dupsOk = c.createSession(Session.DUPS_OK_ACKNOWLEDGE);
+            assertEquals(Session.DUPS_OK_ACKNOWLEDGE, dupsOk.getAcknowledgeMode());
+            dupsOk.close();
+            assertThrows(JMSException.class, () -> c.createSession(false, 42), "not a mode");
         }
         try (JMSContext ctx = factory(outside).createContext(JMSContext.SESSION_TRANSACTED)) {
             assertFalse(ctx.getTransacted());

@@ -118,7 +118,7 @@ public final class ConnectionHandle implements Connection, QueueConnection, Topi
 
     @Override
     public void setClientID(String clientID) throws JMSException {
-        throw forbidden("setClientID", ContainerRules.CONNECTION);
+        throw forbidden("setClientID", ContainerRules.CLIENT_ID);
     }
 
     @Override

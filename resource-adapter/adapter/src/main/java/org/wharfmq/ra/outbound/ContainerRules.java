@@ -20,8 +20,8 @@ import jakarta.jms.Session;
 final class ContainerRules {
     static final String THREADS = "it would run application code on a thread the container does not manage"
             + " (Jakarta Messaging 12.2); receive asynchronously with a message-driven bean";
-    static final String CONNECTION = "the container manages the connection (Jakarta Messaging 12.2);"
-            + " set a client identifier on the connection factory";
+    static final String CONNECTION = "the container manages the connection (Jakarta Messaging 12.2)";
+    static final String CLIENT_ID = CONNECTION + "; set a client identifier on the connection factory";
     static final String ASYNC_SEND = "an asynchronous send is not permitted (Jakarta Messaging 12.2);"
             + " send synchronously";
     static final String ONE_SESSION = "a Jakarta EE component has at most one active session per connection"
@@ -53,7 +53,8 @@ final class ContainerRules {
         }
         if (JMSContext.class.isAssignableFrom(api)) {
             return switch (name) {
-                case "setClientID", "setExceptionListener", "stop" -> CONNECTION;
+                case "setClientID" -> CLIENT_ID;
+                case "setExceptionListener", "stop" -> CONNECTION;
                 case "createContext" -> "the context already has its connection's session, and " + ONE_SESSION;
                 default -> null;
             };
