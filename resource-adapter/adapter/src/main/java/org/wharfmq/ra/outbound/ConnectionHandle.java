@@ -17,9 +17,10 @@ import jakarta.jms.TopicConnection;
 import jakarta.jms.TopicSession;
 
 /**
- * A {@code Connection} handle. It has at most one open session, as Jakarta Messaging allows an EE
- * component, and that session is the managed connection's session. Closing it gives the managed
- * connection back to the server.
+ * A {@code Connection} handle. It has at most one open session, as Jakarta Messaging 12.2 allows a
+ * Jakarta EE component, and that session is the managed connection's session; it refuses the
+ * calls 12.2 forbids ({@link ContainerRules}). Closing it gives the managed connection back to the
+ * server.
  */
 public final class ConnectionHandle implements Connection, QueueConnection, TopicConnection, ApplicationHandle {
     private volatile WharfManagedConnection owner;
@@ -57,43 +58,57 @@ public final class ConnectionHandle implements Connection, QueueConnection, Topi
         return owner.connection();
     }
 
-    private static IllegalStateException forbidden(String method) {
-        return new IllegalStateException("Connection." + method + " is not allowed in a Jakarta EE component");
+    private static IllegalStateException forbidden(String method, String why) {
+        return ContainerRules.refused("Connection." + method, why);
     }
 
-    private synchronized SessionHandle newSession() throws JMSException {
+    /**
+     * The connection's one session. Its mode is not used (Jakarta Messaging 12.3), though an
+     * invalid one is refused outside a transaction, where the arguments count.
+     */
+    private synchronized SessionHandle newSession(String method, int mode) throws JMSException {
         physical();
         if (session != null && !session.isClosed()) {
-            throw new IllegalStateException("a connection in a Jakarta EE component has one session at a time;"
-                    + " close the first before creating another");
+            throw new IllegalStateException("Connection." + method + " is not allowed while the connection's session"
+                    + " is open: " + ContainerRules.ONE_SESSION + "; close it first");
         }
-        session = new SessionHandle(this);
+        if (mode < Session.SESSION_TRANSACTED || mode > Session.DUPS_OK_ACKNOWLEDGE) {
+            if (!owner.inLocalTransaction() && !Jta.active()) {
+                throw new JMSException("session mode " + mode + " is not one of SESSION_TRANSACTED (0),"
+                        + " AUTO_ACKNOWLEDGE (1), CLIENT_ACKNOWLEDGE (2) or DUPS_OK_ACKNOWLEDGE (3)");
+            }
+        }
+        session = new SessionHandle(this, mode);
         return session;
+    }
+
+    private static int mode(boolean transacted, int acknowledgeMode) {
+        return transacted ? Session.SESSION_TRANSACTED : acknowledgeMode;
     }
 
     @Override
     public Session createSession(boolean transacted, int acknowledgeMode) throws JMSException {
-        return (Session) newSession().api();
+        return (Session) newSession("createSession", mode(transacted, acknowledgeMode)).api();
     }
 
     @Override
     public Session createSession(int sessionMode) throws JMSException {
-        return (Session) newSession().api();
+        return (Session) newSession("createSession", sessionMode).api();
     }
 
     @Override
     public Session createSession() throws JMSException {
-        return (Session) newSession().api();
+        return (Session) newSession("createSession", Session.AUTO_ACKNOWLEDGE).api();
     }
 
     @Override
     public QueueSession createQueueSession(boolean transacted, int acknowledgeMode) throws JMSException {
-        return (QueueSession) newSession().api();
+        return (QueueSession) newSession("createQueueSession", mode(transacted, acknowledgeMode)).api();
     }
 
     @Override
     public TopicSession createTopicSession(boolean transacted, int acknowledgeMode) throws JMSException {
-        return (TopicSession) newSession().api();
+        return (TopicSession) newSession("createTopicSession", mode(transacted, acknowledgeMode)).api();
     }
 
     @Override
@@ -103,7 +118,7 @@ public final class ConnectionHandle implements Connection, QueueConnection, Topi
 
     @Override
     public void setClientID(String clientID) throws JMSException {
-        throw forbidden("setClientID");
+        throw forbidden("setClientID", ContainerRules.CLIENT_ID);
     }
 
     @Override
@@ -118,7 +133,7 @@ public final class ConnectionHandle implements Connection, QueueConnection, Topi
 
     @Override
     public void setExceptionListener(ExceptionListener listener) throws JMSException {
-        throw forbidden("setExceptionListener");
+        throw forbidden("setExceptionListener", ContainerRules.CONNECTION);
     }
 
     @Override
@@ -128,7 +143,7 @@ public final class ConnectionHandle implements Connection, QueueConnection, Topi
 
     @Override
     public void stop() throws JMSException {
-        throw forbidden("stop");
+        throw forbidden("stop", ContainerRules.CONNECTION);
     }
 
     @Override
@@ -165,40 +180,40 @@ public final class ConnectionHandle implements Connection, QueueConnection, Topi
     @Override
     public ConnectionConsumer createConnectionConsumer(Destination destination, String selector,
                                                        ServerSessionPool pool, int maxMessages) throws JMSException {
-        throw forbidden("createConnectionConsumer");
+        throw forbidden("createConnectionConsumer", ContainerRules.THREADS);
     }
 
     @Override
     public ConnectionConsumer createConnectionConsumer(Queue queue, String selector, ServerSessionPool pool,
                                                        int maxMessages) throws JMSException {
-        throw forbidden("createConnectionConsumer");
+        throw forbidden("createConnectionConsumer", ContainerRules.THREADS);
     }
 
     @Override
     public ConnectionConsumer createConnectionConsumer(Topic topic, String selector, ServerSessionPool pool,
                                                        int maxMessages) throws JMSException {
-        throw forbidden("createConnectionConsumer");
+        throw forbidden("createConnectionConsumer", ContainerRules.THREADS);
     }
 
     @Override
     public ConnectionConsumer createSharedConnectionConsumer(Topic topic, String subscriptionName, String selector,
                                                              ServerSessionPool pool, int maxMessages)
             throws JMSException {
-        throw forbidden("createSharedConnectionConsumer");
+        throw forbidden("createSharedConnectionConsumer", ContainerRules.THREADS);
     }
 
     @Override
     public ConnectionConsumer createDurableConnectionConsumer(Topic topic, String subscriptionName, String selector,
                                                               ServerSessionPool pool, int maxMessages)
             throws JMSException {
-        throw forbidden("createDurableConnectionConsumer");
+        throw forbidden("createDurableConnectionConsumer", ContainerRules.THREADS);
     }
 
     @Override
     public ConnectionConsumer createSharedDurableConnectionConsumer(Topic topic, String subscriptionName,
                                                                     String selector, ServerSessionPool pool,
                                                                     int maxMessages) throws JMSException {
-        throw forbidden("createSharedDurableConnectionConsumer");
+        throw forbidden("createSharedDurableConnectionConsumer", ContainerRules.THREADS);
     }
 
     @Override

@@ -1,18 +1,19 @@
 package org.wharfmq.ra.outbound;
 
 import java.lang.reflect.Method;
-import java.util.Set;
 import jakarta.jms.IllegalStateRuntimeException;
 import jakarta.jms.JMSContext;
 import jakarta.jms.TransactionInProgressRuntimeException;
 
-/** A {@code JMSContext} handle over the managed connection's context. */
+/**
+ * A {@code JMSContext} handle over the managed connection's context. Its session mode is not used
+ * (Jakarta Messaging 12.3): in a transaction the context takes part in the transaction, which the
+ * server ends; outside one it is AUTO_ACKNOWLEDGE.
+ */
 final class ContextHandle extends Handle {
-    private static final Set<String> FORBIDDEN = Set.of("setClientID", "setExceptionListener", "stop",
-            "createContext");
 
     ContextHandle(WharfManagedConnection owner) {
-        super(owner, FORBIDDEN, JMSContext.class);
+        super(owner, JMSContext.class);
     }
 
     @Override
@@ -25,25 +26,43 @@ final class ContextHandle extends Handle {
         return owner().context();
     }
 
-    /** A local transaction is the server's to end, as an XA one is (the XA context refuses itself). */
+    /** True while the context takes part in the server's transaction: a JTA one, or the local one it began. */
+    private boolean inTransaction() {
+        return owner().inLocalTransaction() || Jta.active();
+    }
+
     @Override
     Object intercept(Method method, Object[] args) {
         String name = method.getName();
-        if ((name.equals("commit") || name.equals("rollback")) && owner().inLocalTransaction()) {
-            throw new TransactionInProgressRuntimeException("JMSContext." + name + " is not allowed in a"
-                    + " transaction the server manages");
-        }
-        return null;
+        return switch (name) {
+            case "getTransacted" -> inTransaction();
+            case "getSessionMode" -> inTransaction() ? JMSContext.SESSION_TRANSACTED : JMSContext.AUTO_ACKNOWLEDGE;
+            case "commit", "rollback" -> {
+                if (inTransaction()) {
+                    throw new TransactionInProgressRuntimeException("JMSContext." + name + " is not allowed in a"
+                            + " transaction the server manages: the context takes part in it, and the transaction"
+                            + " manager commits or rolls it back (Jakarta Messaging 12.3)");
+                }
+                throw new IllegalStateRuntimeException("JMSContext." + name + " is not allowed: outside a"
+                        + " transaction the context of a Jakarta EE component is non-transacted"
+                        + " (Jakarta Messaging 12.3)");
+            }
+            case "recover" -> {
+                if (inTransaction()) {
+                    throw new IllegalStateRuntimeException("JMSContext.recover is not allowed in a transaction the"
+                            + " server manages: the context takes part in it (Jakarta Messaging 12.3)");
+                }
+                // An XA context out of its transaction acknowledges each message as it is received:
+                // none is left to redeliver.
+                yield ((JMSContext) target()).getTransacted() ? null : PASS;
+            }
+            default -> PASS;
+        };
     }
 
     @Override
     Exception closedError() {
         return new IllegalStateRuntimeException("the JMSContext is closed");
-    }
-
-    @Override
-    Exception forbiddenError(String method) {
-        return new IllegalStateRuntimeException("JMSContext." + method + " is not allowed in a Jakarta EE component");
     }
 
     @Override

@@ -5,7 +5,6 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import jakarta.jms.JMSConsumer;
 import jakarta.jms.JMSException;
@@ -15,19 +14,18 @@ import jakarta.jms.QueueBrowser;
 
 /**
  * What an application holds of a pooled connection: a proxy of JMS interfaces that passes calls to
- * the managed connection's physical object, refuses the calls a Jakarta EE component may not make,
- * and on {@code close} closes what it opened and gives the managed connection back to the server.
+ * the managed connection's physical object, refuses the calls a Jakarta EE component may not make
+ * ({@link ContainerRules}), hands out its consumers and producers {@link Guarded} likewise, and on
+ * {@code close} closes what it opened and gives the managed connection back to the server.
  */
 abstract class Handle implements InvocationHandler, ApplicationHandle {
     private final Object proxy;
-    private final Set<String> forbidden;
     private final List<AutoCloseable> opened = new CopyOnWriteArrayList<>();
     private volatile WharfManagedConnection owner;
     private volatile boolean closed;
 
-    Handle(WharfManagedConnection owner, Set<String> forbidden, Class<?>... interfaces) {
+    Handle(WharfManagedConnection owner, Class<?>... interfaces) {
         this.owner = owner;
-        this.forbidden = forbidden;
         this.proxy = Proxy.newProxyInstance(Handle.class.getClassLoader(), interfaces, this);
     }
 
@@ -58,12 +56,12 @@ abstract class Handle implements InvocationHandler, ApplicationHandle {
     /** What a call on a closed handle throws. */
     abstract Exception closedError();
 
-    /** What a call a Jakarta EE component may not make throws. */
-    abstract Exception forbiddenError(String method);
+    /** What {@link #intercept} returns to pass a call on. */
+    static final Object PASS = new Object();
 
-    /** A method this handle implements itself, or null to pass the call on. */
+    /** The result of a method this handle implements itself, or {@link #PASS} to pass the call on. */
     Object intercept(Method method, Object[] args) throws Exception {
-        return null;
+        return PASS;
     }
 
     @Override
@@ -82,11 +80,12 @@ abstract class Handle implements InvocationHandler, ApplicationHandle {
         if (closed) {
             throw closedError();
         }
-        if (forbidden.contains(method.getName())) {
-            throw forbiddenError(method.getName());
+        String why = ContainerRules.refusal(method);
+        if (why != null) {
+            throw ContainerRules.refused(method, why);
         }
         Object own = intercept(method, args);
-        if (own != null) {
+        if (own != PASS) {
             return own;
         }
         try {
@@ -95,7 +94,7 @@ abstract class Handle implements InvocationHandler, ApplicationHandle {
                     || result instanceof QueueBrowser || result instanceof JMSConsumer) {
                 opened.add((AutoCloseable) result);
             }
-            return result;
+            return Guarded.wrap(result);
         } catch (InvocationTargetException e) {
             throw e.getCause();
         }

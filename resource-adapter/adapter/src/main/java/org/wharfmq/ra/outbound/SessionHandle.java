@@ -1,7 +1,6 @@
 package org.wharfmq.ra.outbound;
 
 import java.lang.reflect.Method;
-import java.util.Set;
 import jakarta.jms.IllegalStateException;
 import jakarta.jms.QueueSession;
 import jakarta.jms.Session;
@@ -9,17 +8,20 @@ import jakarta.jms.TopicSession;
 import jakarta.jms.TransactionInProgressException;
 
 /**
- * A {@code Session} handle over its connection handle's managed session: in a transaction its
- * sends and receives join it; outside one they take effect at once.
+ * A {@code Session} handle over its connection handle's managed session. Its creation arguments
+ * are not used (Jakarta Messaging 12.3): in a transaction it takes part in the transaction, which
+ * the server ends; outside one it is non-transacted and acknowledges automatically, as the spec
+ * recommends for a transacted or CLIENT_ACKNOWLEDGE request.
  */
 final class SessionHandle extends Handle {
-    private static final Set<String> FORBIDDEN = Set.of("setMessageListener", "run");
-
     private final ConnectionHandle connection;
+    /** What the application asked for: only DUPS_OK_ACKNOWLEDGE is kept, as AUTO_ACKNOWLEDGE serves it. */
+    private final int requested;
 
-    SessionHandle(ConnectionHandle connection) {
-        super(connection.owner(), FORBIDDEN, Session.class, QueueSession.class, TopicSession.class);
+    SessionHandle(ConnectionHandle connection, int requested) {
+        super(connection.owner(), Session.class, QueueSession.class, TopicSession.class);
         this.connection = connection;
+        this.requested = requested;
     }
 
     @Override
@@ -33,25 +35,43 @@ final class SessionHandle extends Handle {
         return connection.owner().session();
     }
 
-    /** A local transaction is the server's to end, as an XA one is (the XA session refuses itself). */
+    /** True while the session takes part in the server's transaction: a JTA one, or the local one it began. */
+    private boolean inTransaction() {
+        return connection.owner().inLocalTransaction() || Jta.active();
+    }
+
     @Override
     Object intercept(Method method, Object[] args) throws Exception {
         String name = method.getName();
-        if ((name.equals("commit") || name.equals("rollback")) && connection.owner().inLocalTransaction()) {
-            throw new TransactionInProgressException("Session." + name + " is not allowed in a transaction"
-                    + " the server manages");
-        }
-        return null;
+        return switch (name) {
+            case "getTransacted" -> inTransaction();
+            case "getAcknowledgeMode" -> inTransaction() ? Session.SESSION_TRANSACTED
+                    : requested == Session.DUPS_OK_ACKNOWLEDGE ? requested : Session.AUTO_ACKNOWLEDGE;
+            case "commit", "rollback" -> {
+                if (inTransaction()) {
+                    throw new TransactionInProgressException("Session." + name + " is not allowed in a transaction"
+                            + " the server manages: the session takes part in it, and the transaction manager"
+                            + " commits or rolls it back (Jakarta Messaging 12.3)");
+                }
+                throw new IllegalStateException("Session." + name + " is not allowed: outside a transaction the"
+                        + " session of a Jakarta EE component is non-transacted (Jakarta Messaging 12.3)");
+            }
+            case "recover" -> {
+                if (inTransaction()) {
+                    throw new IllegalStateException("Session.recover is not allowed in a transaction the server"
+                            + " manages: the session takes part in it (Jakarta Messaging 12.3)");
+                }
+                // An XA session out of its transaction acknowledges each message as it is received:
+                // none is left to redeliver.
+                yield ((Session) target()).getTransacted() ? null : PASS;
+            }
+            default -> PASS;
+        };
     }
 
     @Override
     Exception closedError() {
         return new IllegalStateException("the session is closed");
-    }
-
-    @Override
-    Exception forbiddenError(String method) {
-        return new IllegalStateException("Session." + method + " is not allowed in a Jakarta EE component");
     }
 
     @Override
