@@ -16,7 +16,8 @@ import org.wharfmq.ra.it.DocumentedCommands;
  * The asadmin commands of docs/deploy-payara.md run as written, through a shell, on the Payara
  * the build unpacked, with only the paths put in (the .rar's, asadmin's and the store's). Every
  * command succeeds; the admin object has its attributes, and a pool of each connection definition
- * makes a connection (ping). Then the test removes what the commands made and stops the domain.
+ * makes a connection (ping). Then the test undeploys the adapter, stops the domain and puts back
+ * its domain.xml as it was, so that the other tests find domain1 as the build left it.
  */
 public class DocumentedAsadminIT {
     private static final Path HOME = Path.of(System.getProperty("payara.home", "target/payara6"));
@@ -33,6 +34,8 @@ public class DocumentedAsadminIT {
                 .replace(" wharf.rar", " " + System.getProperty("wharf.rar")));
         assertTrue(commands.size() >= 6, commands.toString());
 
+        Path config = HOME.resolve("glassfish/domains/domain1/config/domain.xml");
+        byte[] original = Files.readAllBytes(config);
         run("start-domain domain1");
         try {
             for (String c : commands) {
@@ -49,20 +52,12 @@ public class DocumentedAsadminIT {
                 run("ping-connection-pool wharf-" + kind + "-pool");
             }
         } finally {
-            cleanUp();
+            asadmin("undeploy --cascade=true wharf");
             run("stop-domain domain1");
-        }
-    }
-
-    /** Takes back what the commands made, so that the other tests find domain1 as the build left it. */
-    private static void cleanUp() throws Exception {
-        for (String c : List.of("delete-connector-connection-pool wharf-Queue-pool",
-                "delete-connector-connection-pool wharf-Topic-pool", "delete-admin-object jms/orders",
-                "delete-connector-resource jms/WharfConnectionFactory", "delete-connector-connection-pool wharf-pool",
-                "undeploy wharf", "delete-resource-adapter-config wharf",
-                "set configs.config.server-config.transaction-service.automatic-recovery=false",
-                "delete-system-property org.glassfish.jms.skip-resource-registration-in-transaction")) {
-            asadmin(c);
+            Files.write(config, original);
+            try (var files = Files.walk(store)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
         }
     }
 
