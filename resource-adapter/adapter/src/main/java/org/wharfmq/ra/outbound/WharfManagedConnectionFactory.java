@@ -23,7 +23,9 @@ import org.wharfmq.ra.WharfResourceAdapter;
  * The outbound side: the server pools the {@link WharfManagedConnection}s this makes and binds the
  * {@link PooledConnectionFactory} it creates in JNDI. Config: {@code connectionURL} (default the
  * adapter's; may add options such as {@code ?visibilityTimeout=60}), {@code userName} and
- * {@code password} (used when neither the container nor the application gives credentials).
+ * {@code password} (used when neither the container nor the application gives credentials), and
+ * {@code clientId} (the client id of each of its connections, for durable subscriptions; an
+ * application may not set one on a server's connection).
  */
 public class WharfManagedConnectionFactory implements ManagedConnectionFactory, ResourceAdapterAssociation,
         TransactionSupport {
@@ -32,6 +34,7 @@ public class WharfManagedConnectionFactory implements ManagedConnectionFactory, 
     private String connectionURL;
     private String userName;
     private String password;
+    private String clientId;
     private transient WharfResourceAdapter adapter;
     private transient PrintWriter logWriter;
 
@@ -59,15 +62,32 @@ public class WharfManagedConnectionFactory implements ManagedConnectionFactory, 
         this.password = password;
     }
 
-    /** The URL physical connections use. */
+    public String getClientId() {
+        return clientId;
+    }
+
+    public void setClientId(String clientId) {
+        this.clientId = clientId;
+    }
+
+    /** The URL physical connections use, with the {@code clientID} option if this factory has a client id. */
     String url() throws ResourceException {
+        String url;
         if (connectionURL != null && !connectionURL.isBlank()) {
-            return connectionURL.trim();
-        }
-        if (adapter == null) {
+            url = connectionURL.trim();
+        } else if (adapter == null) {
             throw new ResourceException("the Wharf connection factory has no connectionURL and no resource adapter");
+        } else {
+            url = adapter.url();
         }
-        return adapter.url();
+        if (clientId == null || clientId.isBlank()) {
+            return url;
+        }
+        if (!clientId.matches("[A-Za-z0-9._-]+")) {
+            throw new ResourceException("the Wharf connection factory's clientId '" + clientId
+                    + "' has a character other than letters, digits, '.', '_' and '-'");
+        }
+        return url + (url.indexOf('?') < 0 ? '?' : '&') + "clientID=" + clientId;
     }
 
     /**
@@ -184,7 +204,8 @@ public class WharfManagedConnectionFactory implements ManagedConnectionFactory, 
     @Override
     public boolean equals(Object o) {
         return o instanceof WharfManagedConnectionFactory f && Objects.equals(f.connectionURL, connectionURL)
-                && Objects.equals(f.userName, userName) && Objects.equals(f.password, password);
+                && Objects.equals(f.userName, userName) && Objects.equals(f.password, password)
+                && Objects.equals(f.clientId, clientId);
     }
 
     @Override
