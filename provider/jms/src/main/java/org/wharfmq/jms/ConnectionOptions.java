@@ -17,11 +17,12 @@ import org.wharfmq.store.model.UrlOptions;
  * {@code autoAck} ({@code deferred}, the default, or {@code durable}: see {@link Automatic}), and the
  * consumers' redelivery backoff ({@code redeliveryDelay} seconds 0..43200, {@code redeliveryMultiplier}
  * 1..10, default 1, {@code redeliveryMaxDelay} seconds, redeliveryDelay..43200, default 43200; unset:
- * the queue's RedeliveryPolicy; see {@link RedeliveryPolicy}). Any other option goes to the store.
+ * the queue's RedeliveryPolicy; see {@link RedeliveryPolicy}), and {@code clientID} (the client id of
+ * each connection whose factory sets none). Any other option goes to the store.
  */
 record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetch, int waitTimeSeconds,
                          String user, String password, String usersFile, boolean durableAutoAck,
-                         RedeliveryPolicy redelivery) {
+                         RedeliveryPolicy redelivery, String clientId) {
     /** A receive takes at most a batch: the message asked for and this many more. */
     static final Range PREFETCH = new Range(0, MessageRules.MAX_BATCH - 1);
     /** A long poll waits at least a second, at most the model's longest wait. */
@@ -30,7 +31,8 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
     private static final String REDELIVERY_MULTIPLIER = "redeliveryMultiplier";
     private static final String REDELIVERY_MAX_DELAY = "redeliveryMaxDelay";
     private static final Set<String> OWN = Set.of("visibilityTimeout", "prefetch", "waitTimeSeconds", "user",
-            "password", "usersFile", "autoAck", REDELIVERY_DELAY, REDELIVERY_MULTIPLIER, REDELIVERY_MAX_DELAY);
+            "password", "usersFile", "autoAck", REDELIVERY_DELAY, REDELIVERY_MULTIPLIER, REDELIVERY_MAX_DELAY,
+            "clientID");
 
     static ConnectionOptions parse(String url) throws JMSException {
         if (url == null || url.isBlank()) {
@@ -45,7 +47,7 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
         }
         return new ConnectionOptions(storeUrl(o), o.integer("visibilityTimeout", Ranges.VISIBILITY_TIMEOUT),
                 prefetch == null ? 0 : prefetch, wait == null ? WAIT_TIME_SECONDS.max() : wait, o.get("user"),
-                o.get("password"), o.get("usersFile"), "durable".equals(autoAck), redelivery(o));
+                o.get("password"), o.get("usersFile"), "durable".equals(autoAck), redelivery(o), o.get("clientID"));
     }
 
     /** The base and the options that are not the connection's own, for the store. */

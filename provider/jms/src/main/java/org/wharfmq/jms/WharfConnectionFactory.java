@@ -154,9 +154,10 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
         Permissions permissions = authenticate(o, userName, pass);
         held(o.storeUrl());
         WharfConnection c = new WharfConnection(o, userName, permissions);
-        if (clientID != null) {
+        String id = clientID != null ? clientID : o.clientId();
+        if (id != null) {
             try {
-                c.setClientIDInternal(clientID, clientIDShared);
+                c.setClientIDInternal(id, clientID != null && clientIDShared);
             } catch (JMSException e) {
                 c.close();
                 throw e;

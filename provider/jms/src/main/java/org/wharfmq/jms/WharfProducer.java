@@ -281,6 +281,10 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         message.setJMSTimestamp(disableMessageTimestamp ? 0 : now);
         message.setJMSDeliveryTime(now + deliveryDelay);
         WharfMessage wm = message instanceof WharfMessage w ? w : ForeignMessages.copy(message);
+        if (wm.getJMSReplyTo() != null && !(wm.getJMSReplyTo() instanceof WharfDestination)) {
+            // Another implementation's queue or topic (a resource adapter's administered object) travels by its name.
+            wm.setJMSReplyTo(WharfDestination.of(wm.getJMSReplyTo()));
+        }
         SendOptions options = new SendOptions(prio, expiration, deliveryDelay,
                 mode == DeliveryMode.PERSISTENT);
         if (listener == null) {

@@ -81,9 +81,16 @@ final class XaAcknowledgement extends Acknowledgement {
                 "an XA session is committed and rolled back by its transaction manager");
     }
 
+    /**
+     * Outside a branch the session acknowledges automatically, and recovers as such a session does
+     * (a server's handle outside a transaction is a non-transacted session to its application).
+     */
     @Override
     void recover(boolean inListener) throws JMSException {
-        throw new jakarta.jms.IllegalStateException("a transacted session cannot recover; roll back instead");
+        if (current() != null) {
+            throw new jakarta.jms.IllegalStateException("a session in an XA transaction cannot recover; roll back instead");
+        }
+        outside.recover(inListener);
     }
 
     @Override

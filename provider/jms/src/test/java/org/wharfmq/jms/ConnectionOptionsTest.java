@@ -18,7 +18,7 @@ class ConnectionOptionsTest {
     @Test
     void ownOptionsAreTakenAndTheRestGoesToTheStore() throws JMSException {
         ConnectionOptions o = ConnectionOptions.parse("wharf:derby:/s?prefetch=3&dedupWindow=60&visibilityTimeout=9"
-                + "&user=u&password=p&autoAck=durable&redeliveryDelay=2&redeliveryMultiplier=1.5&nonDurableMb=1");
+                + "&user=u&password=p&autoAck=durable&redeliveryDelay=2&redeliveryMultiplier=1.5&nonDurableMb=1&clientID=c1");
         assertEquals("wharf:derby:/s?dedupWindow=60&nonDurableMb=1", o.storeUrl());
         assertEquals(3, o.prefetch());
         assertEquals(9, o.visibilityTimeout());
@@ -26,6 +26,7 @@ class ConnectionOptionsTest {
         assertEquals("p", o.password());
         assertTrue(o.durableAutoAck());
         assertEquals(new RedeliveryPolicy(2, 1.5, 43200), o.redelivery());
+        assertEquals("c1", o.clientId());
     }
 
     @Test
@@ -37,6 +38,7 @@ class ConnectionOptionsTest {
         assertNull(o.visibilityTimeout());
         assertFalse(o.durableAutoAck());
         assertNull(o.redelivery());
+        assertNull(o.clientId());
     }
 
     @ParameterizedTest

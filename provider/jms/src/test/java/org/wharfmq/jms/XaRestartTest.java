@@ -3,6 +3,7 @@ package org.wharfmq.jms;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Path;
 import javax.transaction.xa.XAResource;
@@ -93,6 +94,28 @@ class XaRestartTest {
             MessageConsumer c = s.createConsumer(q);
             assertEquals("kept", ((TextMessage) c.receive(2000)).getText());
             assertNull(c.receive(300));
+        }
+    }
+
+    @Test
+    void outsideABranchAnXaSessionRecoversAsAnAutomaticSessionAndInsideOneRefuses() throws Exception {
+        TestStores.assumeOffers("XaTransactions", "an XA session");
+        WharfConnectionFactory f = new WharfConnectionFactory(TestStores.url("xa"));
+        try (XAConnection xc = f.createXAConnection()) {
+            xc.start();
+            XASession xs = xc.createXASession();
+            Queue q = xs.createQueue("xa-recover");
+            xs.createProducer(q).send(xs.createTextMessage("first"));
+            xs.createProducer(q).send(xs.createTextMessage("second"));
+            MessageConsumer c = xs.createConsumer(q);
+            assertEquals("first", ((TextMessage) c.receive(2000)).getText());
+            xs.recover();
+            assertEquals("second", ((TextMessage) c.receive(2000)).getText());
+            Xid xid = TestXid.of("in");
+            xs.getXAResource().start(xid, XAResource.TMNOFLAGS);
+            assertThrows(jakarta.jms.IllegalStateException.class, xs::recover);
+            xs.getXAResource().end(xid, XAResource.TMSUCCESS);
+            xs.getXAResource().rollback(xid);
         }
     }
 }

@@ -72,6 +72,19 @@ class ConnectionAndNamingTest {
     }
 
     @Test
+    void theUrlsClientIdIsEachConnectionsUnlessTheFactorySetsOne() throws JMSException {
+        WharfConnectionFactory f = new WharfConnectionFactory(TestStores.withOptions(url(), "clientID=from-url"));
+        try (Connection c = f.createConnection()) {
+            assertEquals("from-url", c.getClientID());
+            assertThrows(IllegalStateException.class, () -> c.setClientID("other"));
+        }
+        f.setClientID("from-factory");
+        try (Connection c = f.createConnection()) {
+            assertEquals("from-factory", c.getClientID());
+        }
+    }
+
+    @Test
     void closedObjectsThrowIllegalStateException() throws JMSException {
         Connection c = new WharfConnectionFactory(url()).createConnection();
         Session s = c.createSession();

@@ -83,6 +83,17 @@ class ProducerSendTest {
     }
 
     @Test
+    void aReplyToQueueOfAnotherImplementationTravelsByItsName() throws Exception {
+        String name = Stores.unique("foreign-replies");
+        Queue foreign = () -> name;
+        TextMessage sent = context.createTextMessage("x");
+        sent.setJMSReplyTo(foreign);
+        producer.send(queue, sent);
+        Queue replyTo = (Queue) consumer.receive(ARRIVES).getJMSReplyTo();
+        assertEquals(name, replyTo.getQueueName());
+    }
+
+    @Test
     void priorityAndDeliveryModeReachTheMessage() throws Exception {
         producer.setPriority(7).setDeliveryMode(DeliveryMode.NON_PERSISTENT).send(queue, "x");
         Message m = consumer.receive(ARRIVES);

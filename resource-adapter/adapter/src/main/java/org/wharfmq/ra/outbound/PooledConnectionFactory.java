@@ -7,6 +7,8 @@ import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSRuntimeException;
+import jakarta.jms.JMSSecurityException;
+import jakarta.jms.JMSSecurityRuntimeException;
 import jakarta.jms.QueueConnection;
 import jakarta.jms.QueueConnectionFactory;
 import jakarta.jms.TopicConnection;
@@ -46,7 +48,9 @@ public class PooledConnectionFactory implements ConnectionFactory, QueueConnecti
         try {
             return (Connection) allocate(RequestInfo.Kind.CONNECTION, user, password);
         } catch (ResourceException e) {
-            JMSException j = new JMSException("cannot get a Wharf connection: " + e.getMessage());
+            JMSSecurityException refused = refusal(e);
+            JMSException j = refused != null ? new JMSSecurityException(refused.getMessage())
+                    : new JMSException("cannot get a Wharf connection: " + e.getMessage());
             j.setLinkedException(e);
             j.initCause(e);
             throw j;
@@ -107,8 +111,22 @@ public class PooledConnectionFactory implements ConnectionFactory, QueueConnecti
         try {
             return (JMSContext) allocate(RequestInfo.Kind.CONTEXT, user, password);
         } catch (ResourceException e) {
+            JMSSecurityException refused = refusal(e);
+            if (refused != null) {
+                throw new JMSSecurityRuntimeException(refused.getMessage(), null, e);
+            }
             throw new JMSRuntimeException("cannot get a Wharf JMSContext: " + e.getMessage(), null, e);
         }
+    }
+
+    /** The store's refusal of the user, if that is why the server could not get a connection. */
+    private static JMSSecurityException refusal(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof JMSSecurityException s) {
+                return s;
+            }
+        }
+        return null;
     }
 
     @Override
