@@ -85,14 +85,36 @@ public abstract class WharfDestination implements Destination, Addressable, Seri
         throw new InvalidDestinationException("'" + address + "' is not a destination address");
     }
 
+    /**
+     * Same kind and name. A queue or topic of another implementation (the resource adapter's
+     * administered ones) that is not temporary equals the Wharf queue or topic of its name, so a
+     * received JMSReplyTo equals the destination the sender set.
+     */
     @Override
     public boolean equals(Object o) {
-        return o instanceof WharfDestination d && d.kind().equals(kind()) && d.name.equals(name);
+        if (o instanceof WharfDestination d) {
+            return d.kind().equals(kind()) && d.name.equals(name);
+        }
+        if (isTemporary() || o instanceof jakarta.jms.TemporaryQueue || o instanceof jakarta.jms.TemporaryTopic) {
+            return false;
+        }
+        try {
+            if (isQueue() && o instanceof jakarta.jms.Queue q) {
+                return name.equals(q.getQueueName());
+            }
+            if (!isQueue() && o instanceof jakarta.jms.Topic t) {
+                return name.equals(t.getTopicName());
+            }
+        } catch (jakarta.jms.JMSException e) {
+            return false;
+        }
+        return false;
     }
 
+    /** The name's: equal to that of an equal destination of another implementation that hashes its name. */
     @Override
     public int hashCode() {
-        return kind().hashCode() * 31 + name.hashCode();
+        return name.hashCode();
     }
 
     @Override

@@ -111,7 +111,16 @@ public class AdministeredQueue implements Queue, ResourceAdapterAssociation, Ref
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof AdministeredQueue q && Objects.equals(q.name, name);
+        // Any queue of this name, such as Wharf's own in a received JMSReplyTo (its equals answers alike).
+        if (o instanceof AdministeredQueue q) {
+            return Objects.equals(q.name, name);
+        }
+        try {
+            return o instanceof Queue other && !(o instanceof jakarta.jms.TemporaryQueue) && name != null
+                    && name.equals(other.getQueueName());
+        } catch (jakarta.jms.JMSException e) {
+            return false;
+        }
     }
 
     @Override

@@ -39,7 +39,16 @@ public class AdministeredTopic implements Topic, Referenceable, Serializable {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof AdministeredTopic t && Objects.equals(t.name, name);
+        // Any topic of this name, such as Wharf's own in a received JMSReplyTo (its equals answers alike).
+        if (o instanceof AdministeredTopic t) {
+            return Objects.equals(t.name, name);
+        }
+        try {
+            return o instanceof Topic other && !(o instanceof jakarta.jms.TemporaryTopic) && name != null
+                    && name.equals(other.getTopicName());
+        } catch (jakarta.jms.JMSException e) {
+            return false;
+        }
     }
 
     @Override

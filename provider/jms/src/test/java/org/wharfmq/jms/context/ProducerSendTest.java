@@ -91,6 +91,7 @@ class ProducerSendTest {
         producer.send(queue, sent);
         Queue replyTo = (Queue) consumer.receive(ARRIVES).getJMSReplyTo();
         assertEquals(name, replyTo.getQueueName());
+        assertEquals(replyTo, foreign);
     }
 
     @Test
