@@ -27,9 +27,12 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
+import jakarta.jms.QueueConnection;
 import jakarta.jms.QueueReceiver;
 import jakarta.jms.QueueSession;
 import jakarta.jms.Session;
+import jakarta.jms.TopicConnection;
+import jakarta.jms.TopicSession;
 import jakarta.jms.TopicSubscriber;
 import jakarta.jms.TransactionInProgressException;
 import jakarta.jms.TransactionInProgressRuntimeException;
@@ -249,6 +252,28 @@ class ContainerRulesTest {
             assertThrows(IllegalStateRuntimeException.class, ctx::commit);
             assertThrows(IllegalStateRuntimeException.class, ctx::rollback);
             ctx.recover();
+        }
+        try (JMSContext ctx = factory(outside).createContext(JMSContext.DUPS_OK_ACKNOWLEDGE)) {
+            assertEquals(JMSContext.DUPS_OK_ACKNOWLEDGE, ctx.getSessionMode());
+        }
+    }
+
+    @Test
+    void aQueueSessionRefusesTopicMethodsAndATopicSessionQueueMethods() throws Exception {
+        try (QueueConnection c = factory(outside).createQueueConnection()) {
+            QueueSession s = c.createQueueSession(false, Session.AUTO_ACKNOWLEDGE);
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> s.createTopic("t"));
+            assertEquals("QueueSession.createTopic is not allowed: it is for topics", e.getMessage());
+            assertThrows(IllegalStateException.class, s::createTemporaryTopic);
+            assertThrows(IllegalStateException.class, () -> s.unsubscribe("sub"));
+            assertEquals("q", s.createQueue("q").getQueueName());
+        }
+        try (TopicConnection c = factory(outside).createTopicConnection()) {
+            TopicSession s = c.createTopicSession(false, Session.AUTO_ACKNOWLEDGE);
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> s.createQueue("q"));
+            assertEquals("TopicSession.createQueue is not allowed: it is for queues", e.getMessage());
+            assertThrows(IllegalStateException.class, s::createTemporaryQueue);
+            assertEquals("t", s.createTopic("t").getTopicName());
         }
     }
 

@@ -66,7 +66,8 @@ public final class ConnectionHandle implements Connection, QueueConnection, Topi
      * The connection's one session. Its mode is not used (Jakarta Messaging 12.3), though an
      * invalid one is refused outside a transaction, where the arguments count.
      */
-    private synchronized SessionHandle newSession(String method, int mode) throws JMSException {
+    private synchronized SessionHandle newSession(String method, int mode, SessionHandle.Domain domain)
+            throws JMSException {
         physical();
         if (session != null && !session.isClosed()) {
             throw new IllegalStateException("Connection." + method + " is not allowed while the connection's session"
@@ -78,7 +79,7 @@ public final class ConnectionHandle implements Connection, QueueConnection, Topi
                         + " AUTO_ACKNOWLEDGE (1), CLIENT_ACKNOWLEDGE (2) or DUPS_OK_ACKNOWLEDGE (3)");
             }
         }
-        session = new SessionHandle(this, mode);
+        session = new SessionHandle(this, mode, domain);
         return session;
     }
 
@@ -88,27 +89,30 @@ public final class ConnectionHandle implements Connection, QueueConnection, Topi
 
     @Override
     public Session createSession(boolean transacted, int acknowledgeMode) throws JMSException {
-        return (Session) newSession("createSession", mode(transacted, acknowledgeMode)).api();
+        return (Session) newSession("createSession", mode(transacted, acknowledgeMode),
+                SessionHandle.Domain.ANY).api();
     }
 
     @Override
     public Session createSession(int sessionMode) throws JMSException {
-        return (Session) newSession("createSession", sessionMode).api();
+        return (Session) newSession("createSession", sessionMode, SessionHandle.Domain.ANY).api();
     }
 
     @Override
     public Session createSession() throws JMSException {
-        return (Session) newSession("createSession", Session.AUTO_ACKNOWLEDGE).api();
+        return (Session) newSession("createSession", Session.AUTO_ACKNOWLEDGE, SessionHandle.Domain.ANY).api();
     }
 
     @Override
     public QueueSession createQueueSession(boolean transacted, int acknowledgeMode) throws JMSException {
-        return (QueueSession) newSession("createQueueSession", mode(transacted, acknowledgeMode)).api();
+        return (QueueSession) newSession("createQueueSession", mode(transacted, acknowledgeMode),
+                SessionHandle.Domain.QUEUE).api();
     }
 
     @Override
     public TopicSession createTopicSession(boolean transacted, int acknowledgeMode) throws JMSException {
-        return (TopicSession) newSession("createTopicSession", mode(transacted, acknowledgeMode)).api();
+        return (TopicSession) newSession("createTopicSession", mode(transacted, acknowledgeMode),
+                SessionHandle.Domain.TOPIC).api();
     }
 
     @Override

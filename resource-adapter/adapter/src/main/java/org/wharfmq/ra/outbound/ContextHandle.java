@@ -12,8 +12,12 @@ import jakarta.jms.TransactionInProgressRuntimeException;
  */
 final class ContextHandle extends Handle {
 
-    ContextHandle(WharfManagedConnection owner) {
+    /** What the application asked for: only DUPS_OK_ACKNOWLEDGE is kept, as AUTO_ACKNOWLEDGE serves it. */
+    private final int requested;
+
+    ContextHandle(WharfManagedConnection owner, int requested) {
         super(owner, JMSContext.class);
+        this.requested = requested;
     }
 
     @Override
@@ -36,7 +40,8 @@ final class ContextHandle extends Handle {
         String name = method.getName();
         return switch (name) {
             case "getTransacted" -> inTransaction();
-            case "getSessionMode" -> inTransaction() ? JMSContext.SESSION_TRANSACTED : JMSContext.AUTO_ACKNOWLEDGE;
+            case "getSessionMode" -> inTransaction() ? JMSContext.SESSION_TRANSACTED
+                    : requested == JMSContext.DUPS_OK_ACKNOWLEDGE ? requested : JMSContext.AUTO_ACKNOWLEDGE;
             case "commit", "rollback" -> {
                 if (inTransaction()) {
                     throw new TransactionInProgressRuntimeException("JMSContext." + name + " is not allowed in a"

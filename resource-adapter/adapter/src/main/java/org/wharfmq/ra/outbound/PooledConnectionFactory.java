@@ -40,13 +40,13 @@ public class PooledConnectionFactory implements ConnectionFactory, QueueConnecti
         return factory;
     }
 
-    private Object allocate(RequestInfo.Kind kind, String user, String password) throws ResourceException {
-        return manager.allocateConnection(factory, new RequestInfo(kind, user, password));
+    private Object allocate(RequestInfo info) throws ResourceException {
+        return manager.allocateConnection(factory, info);
     }
 
     private Connection connection(String user, String password) throws JMSException {
         try {
-            return (Connection) allocate(RequestInfo.Kind.CONNECTION, user, password);
+            return (Connection) allocate(new RequestInfo(RequestInfo.Kind.CONNECTION, user, password));
         } catch (ResourceException e) {
             JMSSecurityException refused = refusal(e);
             JMSException j = refused != null ? new JMSSecurityException(refused.getMessage())
@@ -109,7 +109,7 @@ public class PooledConnectionFactory implements ConnectionFactory, QueueConnecti
                     + " AUTO_ACKNOWLEDGE (1), CLIENT_ACKNOWLEDGE (2) or DUPS_OK_ACKNOWLEDGE (3)");
         }
         try {
-            return (JMSContext) allocate(RequestInfo.Kind.CONTEXT, user, password);
+            return (JMSContext) allocate(new RequestInfo(RequestInfo.Kind.CONTEXT, user, password, sessionMode));
         } catch (ResourceException e) {
             JMSSecurityException refused = refusal(e);
             if (refused != null) {

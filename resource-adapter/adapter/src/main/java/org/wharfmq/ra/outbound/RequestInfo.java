@@ -4,11 +4,15 @@ import java.util.Objects;
 import jakarta.resource.spi.ConnectionRequestInfo;
 
 /**
- * What a connection request asks for: the API of its handle and who connects. A managed
- * connection serves every request of the user it was made for, whichever API it asks for, so
- * requests are equal when their user and password are.
+ * What a connection request asks for: the API of its handle, who connects, and the session mode
+ * asked of a JMSContext. A managed connection serves every request of the user it was made for,
+ * whichever API and mode it asks for, so requests are equal when their user and password are.
  */
-record RequestInfo(Kind kind, String user, String password) implements ConnectionRequestInfo {
+record RequestInfo(Kind kind, String user, String password, int sessionMode) implements ConnectionRequestInfo {
+
+    RequestInfo(Kind kind, String user, String password) {
+        this(kind, user, password, jakarta.jms.JMSContext.AUTO_ACKNOWLEDGE);
+    }
 
     /** The handle's API: a classic {@code Connection} or a {@code JMSContext}. */
     enum Kind { CONNECTION, CONTEXT }

@@ -1,6 +1,7 @@
 package org.wharfmq.ra.outbound;
 
 import java.lang.reflect.Method;
+import java.util.Set;
 import jakarta.jms.IllegalStateException;
 import jakarta.jms.QueueSession;
 import jakarta.jms.Session;
@@ -14,14 +15,25 @@ import jakarta.jms.TransactionInProgressException;
  * recommends for a transacted or CLIENT_ACKNOWLEDGE request.
  */
 final class SessionHandle extends Handle {
+    /** What the session was created as: a QueueSession or TopicSession refuses the other domain's methods. */
+    enum Domain { ANY, QUEUE, TOPIC }
+
+    /** What a QueueSession refuses (QueueSession's javadoc). */
+    private static final Set<String> TOPIC_METHODS = Set.of("createTopic", "createTemporaryTopic", "unsubscribe",
+            "createDurableSubscriber", "createDurableConsumer", "createSharedConsumer", "createSharedDurableConsumer");
+    /** What a TopicSession refuses (TopicSession's javadoc). */
+    private static final Set<String> QUEUE_METHODS = Set.of("createQueue", "createTemporaryQueue", "createBrowser");
+
     private final ConnectionHandle connection;
     /** What the application asked for: only DUPS_OK_ACKNOWLEDGE is kept, as AUTO_ACKNOWLEDGE serves it. */
     private final int requested;
+    private final Domain domain;
 
-    SessionHandle(ConnectionHandle connection, int requested) {
+    SessionHandle(ConnectionHandle connection, int requested, Domain domain) {
         super(connection.owner(), Session.class, QueueSession.class, TopicSession.class);
         this.connection = connection;
         this.requested = requested;
+        this.domain = domain;
     }
 
     @Override
@@ -43,6 +55,12 @@ final class SessionHandle extends Handle {
     @Override
     Object intercept(Method method, Object[] args) throws Exception {
         String name = method.getName();
+        if (domain == Domain.QUEUE && TOPIC_METHODS.contains(name)) {
+            throw new IllegalStateException("QueueSession." + name + " is not allowed: it is for topics");
+        }
+        if (domain == Domain.TOPIC && QUEUE_METHODS.contains(name)) {
+            throw new IllegalStateException("TopicSession." + name + " is not allowed: it is for queues");
+        }
         return switch (name) {
             case "getTransacted" -> inTransaction();
             case "getAcknowledgeMode" -> inTransaction() ? Session.SESSION_TRANSACTED

@@ -102,8 +102,8 @@ final class WharfManagedConnection implements ManagedConnection {
 
     @Override
     public Object getConnection(Subject subject, ConnectionRequestInfo request) {
-        boolean context = request instanceof RequestInfo r && r.kind() == RequestInfo.Kind.CONTEXT;
-        ApplicationHandle h = context ? new ContextHandle(this) : new ConnectionHandle(this);
+        ApplicationHandle h = request instanceof RequestInfo r && r.kind() == RequestInfo.Kind.CONTEXT
+                ? new ContextHandle(this, r.sessionMode()) : new ConnectionHandle(this);
         handles.add(h);
         return h.api();
     }

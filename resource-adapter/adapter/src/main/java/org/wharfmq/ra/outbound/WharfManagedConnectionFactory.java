@@ -153,14 +153,15 @@ public class WharfManagedConnectionFactory implements ManagedConnectionFactory, 
             Set<PasswordCredential> creds = subject.getPrivateCredentials(PasswordCredential.class);
             for (PasswordCredential c : creds) {
                 if (c.getManagedConnectionFactory() == null || equals(c.getManagedConnectionFactory())) {
-                    return new RequestInfo(asked.kind(), c.getUserName(), new String(c.getPassword()));
+                    return new RequestInfo(asked.kind(), c.getUserName(), new String(c.getPassword()),
+                            asked.sessionMode());
                 }
             }
         }
         if (asked.user() != null) {
             return asked;
         }
-        return new RequestInfo(asked.kind(), userName, password);
+        return new RequestInfo(asked.kind(), userName, password, asked.sessionMode());
     }
 
     @Override
