@@ -117,6 +117,37 @@ class PooledReuseTest {
     }
 
     @Test
+    void aContextOnAConnectionTheClassicApiGaveBackReceivesFromATopic() throws Exception {
+        PooledConnectionFactory cf = factory();
+        try (Connection c = cf.createConnection()) {
+            c.start();
+        }
+        try (JMSContext ctx = cf.createContext()) {
+            jakarta.jms.Topic topic = ctx.createTopic("news");
+            jakarta.jms.JMSConsumer consumer = ctx.createConsumer(topic);
+            ctx.createProducer().send(topic, "hello");
+            assertEquals("hello", consumer.receiveBody(String.class, 5000));
+        }
+        assertEquals(1, made.size(), "managed connections made");
+    }
+
+    @Test
+    void aContextStartsAsANewOneAfterTheLastHandleTurnedAutoStartOff() throws Exception {
+        PooledConnectionFactory cf = factory();
+        try (JMSContext ctx = cf.createContext()) {
+            ctx.setAutoStart(false);
+        }
+        try (JMSContext ctx = cf.createContext()) {
+            assertEquals(true, ctx.getAutoStart());
+            jakarta.jms.Topic topic = ctx.createTopic("news");
+            jakarta.jms.JMSConsumer consumer = ctx.createConsumer(topic);
+            ctx.createProducer().send(topic, "hello");
+            assertEquals("hello", consumer.receiveBody(String.class, 5000));
+        }
+        assertEquals(1, made.size(), "managed connections made");
+    }
+
+    @Test
     void pooledConnectionsOfAFactoryWithAClientIdShareIt() throws Exception {
         mcf.setClientId("billing");
         PooledConnectionFactory cf = factory();

@@ -133,7 +133,12 @@ final class WharfManagedConnection implements ManagedConnection {
             for (ApplicationHandle h : handles) {
                 h.invalidate();
             }
+            // The next handle starts as a new one: its connection stopped, its context starting it.
             connection.stop();
+            context.setAutoStart(true);
+            if (local != null) {
+                local.context().setAutoStart(true);
+            }
         } catch (Exception e) {
             throw new ResourceException("cannot clean up a pooled Wharf connection: " + e.getMessage(), e);
         } finally {
