@@ -119,7 +119,11 @@ class PooledReuseTest {
     @Test
     void aContextOnAConnectionTheClassicApiGaveBackReceivesFromATopic() throws Exception {
         PooledConnectionFactory cf = factory();
-        try (Connection c = cf.createConnection()) {
+        try (jakarta.jms.TopicConnection c = cf.createTopicConnection()) {
+            jakarta.jms.TopicSession s = c.createTopicSession(false, Session.AUTO_ACKNOWLEDGE);
+            jakarta.jms.Topic news = s.createTopic("news");
+            s.createSubscriber(news);
+            s.createPublisher(news);
             c.start();
         }
         try (JMSContext ctx = cf.createContext()) {
