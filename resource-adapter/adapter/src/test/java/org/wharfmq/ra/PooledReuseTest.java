@@ -127,10 +127,7 @@ class PooledReuseTest {
             c.start();
         }
         try (JMSContext ctx = cf.createContext()) {
-            jakarta.jms.Topic topic = ctx.createTopic("news");
-            jakarta.jms.JMSConsumer consumer = ctx.createConsumer(topic);
-            ctx.createProducer().send(topic, "hello");
-            assertEquals("hello", consumer.receiveBody(String.class, 5000));
+            assertReceivesWhatItPublishes(ctx);
         }
         assertEquals(1, made.size(), "managed connections made");
     }
@@ -143,12 +140,16 @@ class PooledReuseTest {
         }
         try (JMSContext ctx = cf.createContext()) {
             assertEquals(true, ctx.getAutoStart());
-            jakarta.jms.Topic topic = ctx.createTopic("news");
-            jakarta.jms.JMSConsumer consumer = ctx.createConsumer(topic);
-            ctx.createProducer().send(topic, "hello");
-            assertEquals("hello", consumer.receiveBody(String.class, 5000));
+            assertReceivesWhatItPublishes(ctx);
         }
         assertEquals(1, made.size(), "managed connections made");
+    }
+
+    private static void assertReceivesWhatItPublishes(JMSContext ctx) {
+        jakarta.jms.Topic topic = ctx.createTopic("news");
+        jakarta.jms.JMSConsumer consumer = ctx.createConsumer(topic);
+        ctx.createProducer().send(topic, "hello");
+        assertEquals("hello", consumer.receiveBody(String.class, 5000));
     }
 
     @Test
