@@ -49,13 +49,24 @@ public final class GlassFishDescriptors {
         return out.toString();
     }
 
-    /** jboss-client.xml for a sun-application-client.xml. */
-    public static String jbossClient(InputStream sunClient) throws IOException {
+    /**
+     * jboss-client.xml for a sun-application-client.xml. An EJB reference to GlassFish's JNDI name
+     * {@code J} links to the bean {@code ejbLinks} gives for {@code J} ({@code module.jar#ejb-name}).
+     */
+    public static String jbossClient(InputStream sunClient, Map<String, String> ejbLinks) throws IOException {
         Element root = parse(sunClient);
         StringBuilder out = new StringBuilder("""
                 <?xml version="1.0" encoding="UTF-8"?>
                 <jboss-client xmlns="urn:jboss:jakartaee:1.0" version="9.0">
                 """);
+        for (Element ref : children(root, "ejb-ref")) {
+            String name = text(ref, "ejb-ref-name");
+            String link = ejbLinks.get(text(ref, "jndi-name"));
+            if (name != null && link != null) {
+                out.append("  <ejb-ref>\n    <ejb-ref-name>").append(escape(name)).append("</ejb-ref-name>\n")
+                        .append("    <ejb-link>").append(escape(link)).append("</ejb-link>\n  </ejb-ref>\n");
+            }
+        }
         references(root, out, "  ", "jndi-name");
         out.append("</jboss-client>\n");
         return out.toString();
@@ -98,6 +109,19 @@ public final class GlassFishDescriptors {
                 </jboss:ejb-jar>
                 """);
         return out.toString();
+    }
+
+    /** GlassFish's JNDI name of each bean of a sun-ejb-jar.xml, to its ejb-name. */
+    static Map<String, String> beanJndiNames(InputStream sunEjbJar) throws IOException {
+        Map<String, String> names = new java.util.HashMap<>();
+        for (Element ejb : descendants(parse(sunEjbJar), "ejb")) {
+            String name = text(ejb, "ejb-name");
+            String jndi = text(ejb, "jndi-name");
+            if (name != null && jndi != null) {
+                names.put(jndi, name);
+            }
+        }
+        return names;
     }
 
     /** The ejb-names of the message-driven beans of an ejb-jar.xml. */

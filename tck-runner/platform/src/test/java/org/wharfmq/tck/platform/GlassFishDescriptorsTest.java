@@ -58,4 +58,24 @@ public class GlassFishDescriptorsTest {
         assertTrue(ejb3.contains("<session>\n      <ejb-name>Sender</ejb-name>"), ejb3);
         assertTrue(ejb3.contains("<r:resource-adapter-name>wharf.rar</r:resource-adapter-name>"), ejb3);
     }
+
+    @Test
+    public void aClientEjbReferenceLinksToTheBeanGlassFishBindsAtItsJndiName() throws Exception {
+        var links = GlassFishDescriptors.beanJndiNames(xml("""
+                <sun-ejb-jar><enterprise-beans>
+                  <ejb><ejb-name>QueueTests</ejb-name><jndi-name>jms_ee_ejb_queueCMTTests_QueueTests</jndi-name></ejb>
+                  <ejb><ejb-name>Other</ejb-name><jndi-name>other</jndi-name></ejb>
+                </enterprise-beans></sun-ejb-jar>
+                """));
+        assertEquals("QueueTests", links.get("jms_ee_ejb_queueCMTTests_QueueTests"));
+        String client = GlassFishDescriptors.jbossClient(xml("""
+                <sun-application-client>
+                  <ejb-ref><ejb-ref-name>ejb/QueueTests</ejb-ref-name><jndi-name>jms_ee_ejb_queueCMTTests_QueueTests</jndi-name></ejb-ref>
+                  <ejb-ref><ejb-ref-name>ejb/Unknown</ejb-ref-name><jndi-name>nowhere</jndi-name></ejb-ref>
+                </sun-application-client>
+                """), java.util.Map.of("jms_ee_ejb_queueCMTTests_QueueTests", "tests_ejb.jar#QueueTests"));
+        assertTrue(client.contains("<ejb-ref>\n    <ejb-ref-name>ejb/QueueTests</ejb-ref-name>\n"
+                + "    <ejb-link>tests_ejb.jar#QueueTests</ejb-link>\n  </ejb-ref>"), client);
+        assertTrue(!client.contains("ejb/Unknown"), client);
+    }
 }

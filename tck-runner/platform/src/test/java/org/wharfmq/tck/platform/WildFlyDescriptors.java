@@ -43,10 +43,9 @@ public class WildFlyDescriptors extends AbstractTestArchiveProcessor {
                 new StringAsset(GlassFishDescriptors.jbossEjb3(in, mdbs)), "jboss-ejb3.xml"));
     }
 
+    /** An application client's jboss-client.xml needs its whole EAR: {@link ClientEjbLinks} adds it. */
     @Override
     public void processClientArchive(JavaArchive jar, Class<?> testClass, URL sunXml) {
-        read(jar.get("META-INF/sun-application-client.xml"), in -> jar.addAsManifestResource(
-                new StringAsset(GlassFishDescriptors.jbossClient(in)), "jboss-client.xml"));
     }
 
     @Override
