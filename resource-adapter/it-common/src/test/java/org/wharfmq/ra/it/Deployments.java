@@ -59,7 +59,7 @@ public final class Deployments {
             %s  <transaction-support>XATransaction</transaction-support>
               <connection-definitions>
                 <connection-definition class-name="org.wharfmq.ra.outbound.WharfManagedConnectionFactory"
-                                       jndi-name="java:jboss/wharf/ConnectionFactory" pool-name="wharf">
+                                       jndi-name="java:jboss/wharf/ConnectionFactory" pool-name="wharf" tracking="false">
             %s    </connection-definition>
               </connection-definitions>
             </ironjacamar>
