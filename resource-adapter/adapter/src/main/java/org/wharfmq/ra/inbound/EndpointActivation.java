@@ -57,8 +57,7 @@ final class EndpointActivation {
                         + " no XA transactions");
                 transacted = false;
             }
-            cf.setUser(target.user());
-            cf.setPassword(target.password());
+            target.signIn().accept(cf);
             connection = transacted ? cf.createXAConnection() : cf.createConnection();
             if (target.clientId() != null) {
                 connection.setClientID(target.clientId());

@@ -1,11 +1,13 @@
 package org.wharfmq.ra.inbound;
 
+import java.util.function.Consumer;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import jakarta.jms.Queue;
 import jakarta.jms.Topic;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.InvalidPropertyException;
+import org.wharfmq.jms.WharfConnectionFactory;
 import org.wharfmq.jms.WharfQueue;
 import org.wharfmq.jms.WharfTopic;
 import org.wharfmq.ra.AdministeredQueue;
@@ -19,8 +21,8 @@ import org.wharfmq.ra.outbound.FactorySettings;
  * is the looked-up object's. A {@code connectionFactoryLookup} names one of this adapter's
  * connection factories, whose store, user and client id the endpoint then uses.
  */
-record EndpointTarget(String destination, boolean topic, String url, String user, String password,
-                      String clientId) {
+record EndpointTarget(String destination, boolean topic, String url, String user,
+                      Consumer<WharfConnectionFactory> signIn, String clientId) {
 
     static EndpointTarget resolve(WharfActivationSpec spec, String adapterUrl) throws ResourceException {
         String destination = spec.getDestination();
@@ -52,7 +54,7 @@ record EndpointTarget(String destination, boolean topic, String url, String user
         }
         String url = adapterUrl;
         String user = null;
-        String password = null;
+        Consumer<WharfConnectionFactory> signIn = signIn(null, null);
         String clientId = spec.getClientId();
         String cfLookup = spec.getConnectionFactoryLookup();
         if (has(cfLookup)) {
@@ -62,19 +64,26 @@ record EndpointTarget(String destination, boolean topic, String url, String user
                             + ", not a connection factory of the Wharf resource adapter"));
             url = f.url();
             user = f.userName();
-            password = f.password();
+            signIn = f::signIn;
             if (!has(clientId)) {
                 clientId = f.clientId();
             }
         }
         if (spec.getUser() != null) {
             user = spec.getUser();
-            password = spec.getPassword();
+            signIn = signIn(user, spec.getPassword());
         } else if (user == null && spec.getResourceAdapter() instanceof WharfResourceAdapter ra) {
             user = ra.getUserName();
-            password = ra.getPassword();
+            signIn = signIn(user, ra.getPassword());
         }
-        return new EndpointTarget(destination, topic, url, user, password, has(clientId) ? clientId.trim() : null);
+        return new EndpointTarget(destination, topic, url, user, signIn, has(clientId) ? clientId.trim() : null);
+    }
+
+    private static Consumer<WharfConnectionFactory> signIn(String user, String password) {
+        return cf -> {
+            cf.setUser(user);
+            cf.setPassword(password);
+        };
     }
 
     private static String name(Queue q) throws ResourceException {

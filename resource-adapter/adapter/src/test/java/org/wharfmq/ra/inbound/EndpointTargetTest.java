@@ -107,6 +107,9 @@ class EndpointTargetTest {
         EndpointTarget t = EndpointTarget.resolve(s, "wharf:memory:x");
         assertEquals("wharf:memory:other", t.url());
         assertEquals("billing", t.user());
+        org.wharfmq.jms.WharfConnectionFactory physical = new org.wharfmq.jms.WharfConnectionFactory("wharf:memory:other");
+        t.signIn().accept(physical);
+        assertEquals("billing", physical.getUser());
         assertEquals("billing-1", t.clientId());
         s.setClientId("own");
         assertEquals("own", EndpointTarget.resolve(s, "wharf:memory:x").clientId());
