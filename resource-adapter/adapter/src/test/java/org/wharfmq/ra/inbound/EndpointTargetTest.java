@@ -17,6 +17,7 @@ import jakarta.resource.spi.InvalidPropertyException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.wharfmq.jms.WharfConnectionFactory;
 import org.wharfmq.jms.WharfQueue;
 import org.wharfmq.ra.AdministeredQueue;
 import org.wharfmq.ra.AdministeredTopic;
@@ -107,7 +108,7 @@ class EndpointTargetTest {
         EndpointTarget t = EndpointTarget.resolve(s, "wharf:memory:x");
         assertEquals("wharf:memory:other", t.url());
         assertEquals("billing", t.user());
-        org.wharfmq.jms.WharfConnectionFactory physical = new org.wharfmq.jms.WharfConnectionFactory("wharf:memory:other");
+        WharfConnectionFactory physical = new WharfConnectionFactory("wharf:memory:other");
         t.signIn().accept(physical);
         assertEquals("billing", physical.getUser());
         assertEquals("billing-1", t.clientId());
