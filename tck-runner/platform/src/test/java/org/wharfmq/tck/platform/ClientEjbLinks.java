@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jboss.arquillian.container.test.spi.client.deployment.ApplicationArchiveProcessor;
 import org.jboss.arquillian.test.spi.TestClass;
 import org.jboss.shrinkwrap.api.Archive;
@@ -21,7 +22,7 @@ import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
  * Adds jboss-client.xml to each application client of a test's EAR. It runs on the whole EAR
  * because a client's EJB references name GlassFish JNDI names that only the EAR's EJB modules
  * (their sun-ejb-jar.xml) resolve to beans; WildFly's client would otherwise match a reference by
- * its interface, which two beans of one module may share.
+ * its interface, which two beans of one module may share (ee/ejb/queueCMTTests).
  */
 public class ClientEjbLinks implements ApplicationArchiveProcessor {
 
@@ -42,7 +43,10 @@ public class ClientEjbLinks implements ApplicationArchiveProcessor {
             for (Archive<?> module : modules(ear)) {
                 String sunClient = read(module, "META-INF/sun-application-client.xml");
                 if (sunClient != null) {
-                    module.add(new StringAsset(GlassFishDescriptors.jbossClient(stream(sunClient), links)),
+                    String standard = read(module, "META-INF/application-client.xml");
+                    Set<String> declared = standard == null ? Set.of()
+                            : GlassFishDescriptors.ejbRefNames(stream(standard));
+                    module.add(new StringAsset(GlassFishDescriptors.jbossClient(stream(sunClient), links, declared)),
                             "META-INF/jboss-client.xml");
                 }
             }

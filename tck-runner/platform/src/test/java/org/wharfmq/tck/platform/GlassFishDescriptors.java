@@ -51,9 +51,12 @@ public final class GlassFishDescriptors {
 
     /**
      * jboss-client.xml for a sun-application-client.xml. An EJB reference to GlassFish's JNDI name
-     * {@code J} links to the bean {@code ejbLinks} gives for {@code J} ({@code module.jar#ejb-name}).
+     * {@code J} links to the bean {@code ejbLinks} gives for {@code J} ({@code module.jar#ejb-name}),
+     * if it is one of {@code declared}, the references the client's application-client.xml types;
+     * WildFly matches the others, made by annotation, by the type of what they inject.
      */
-    public static String jbossClient(InputStream sunClient, Map<String, String> ejbLinks) throws IOException {
+    public static String jbossClient(InputStream sunClient, Map<String, String> ejbLinks, Set<String> declared)
+            throws IOException {
         Element root = parse(sunClient);
         StringBuilder out = new StringBuilder("""
                 <?xml version="1.0" encoding="UTF-8"?>
@@ -62,7 +65,7 @@ public final class GlassFishDescriptors {
         for (Element ref : children(root, "ejb-ref")) {
             String name = text(ref, "ejb-ref-name");
             String link = ejbLinks.get(text(ref, "jndi-name"));
-            if (name != null && link != null) {
+            if (name != null && link != null && declared.contains(name)) {
                 out.append("  <ejb-ref>\n    <ejb-ref-name>").append(escape(name)).append("</ejb-ref-name>\n")
                         .append("    <ejb-link>").append(escape(link)).append("</ejb-link>\n  </ejb-ref>\n");
             }
@@ -109,6 +112,18 @@ public final class GlassFishDescriptors {
                 </jboss:ejb-jar>
                 """);
         return out.toString();
+    }
+
+    /** The names of the EJB references a standard descriptor declares. */
+    static Set<String> ejbRefNames(InputStream descriptor) throws IOException {
+        Set<String> names = new java.util.HashSet<>();
+        for (Element ref : descendants(parse(descriptor), "ejb-ref")) {
+            String name = text(ref, "ejb-ref-name");
+            if (name != null) {
+                names.add(name);
+            }
+        }
+        return names;
     }
 
     /** GlassFish's JNDI name of each bean of a sun-ejb-jar.xml, to its ejb-name. */
