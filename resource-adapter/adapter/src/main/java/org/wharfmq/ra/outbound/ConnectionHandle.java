@@ -74,7 +74,7 @@ public final class ConnectionHandle implements Connection, QueueConnection, Topi
                     + " is open: " + ContainerRules.ONE_SESSION + "; close it first");
         }
         if (mode < Session.SESSION_TRANSACTED || mode > Session.DUPS_OK_ACKNOWLEDGE) {
-            if (!owner.inLocalTransaction() && !Jta.active()) {
+            if (!owner.inTransaction()) {
                 throw new JMSException("session mode " + mode + " is not one of SESSION_TRANSACTED (0),"
                         + " AUTO_ACKNOWLEDGE (1), CLIENT_ACKNOWLEDGE (2) or DUPS_OK_ACKNOWLEDGE (3)");
             }

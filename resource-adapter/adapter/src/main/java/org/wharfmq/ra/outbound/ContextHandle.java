@@ -30,9 +30,8 @@ final class ContextHandle extends Handle {
         return owner().context();
     }
 
-    /** True while the context takes part in the server's transaction: a JTA one, or the local one it began. */
     private boolean inTransaction() {
-        return owner().inLocalTransaction() || Jta.active();
+        return owner().inTransaction();
     }
 
     @Override

@@ -47,9 +47,8 @@ final class SessionHandle extends Handle {
         return connection.owner().session();
     }
 
-    /** True while the session takes part in the server's transaction: a JTA one, or the local one it began. */
     private boolean inTransaction() {
-        return connection.owner().inLocalTransaction() || Jta.active();
+        return connection.owner().inTransaction();
     }
 
     @Override

@@ -100,6 +100,14 @@ final class WharfManagedConnection implements ManagedConnection {
         return local != null && local.active();
     }
 
+    /**
+     * True while the handles' work takes part in the server's transaction: a JTA one, or the local
+     * one the server began. Their session arguments then do not count (Jakarta Messaging 12.3).
+     */
+    boolean inTransaction() {
+        return inLocalTransaction() || Jta.active();
+    }
+
     @Override
     public Object getConnection(Subject subject, ConnectionRequestInfo request) {
         ApplicationHandle h = request instanceof RequestInfo r && r.kind() == RequestInfo.Kind.CONTEXT
