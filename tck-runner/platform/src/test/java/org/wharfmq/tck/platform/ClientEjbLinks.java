@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -12,7 +13,9 @@ import java.util.Map;
 import java.util.Set;
 import org.jboss.arquillian.container.test.spi.client.deployment.ApplicationArchiveProcessor;
 import org.jboss.arquillian.test.spi.TestClass;
+import jakarta.ejb.EJB;
 import org.jboss.shrinkwrap.api.Archive;
+import org.jboss.shrinkwrap.api.ArchivePath;
 import org.jboss.shrinkwrap.api.Node;
 import org.jboss.shrinkwrap.api.asset.ArchiveAsset;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
@@ -46,13 +49,42 @@ public class ClientEjbLinks implements ApplicationArchiveProcessor {
                     String standard = read(module, "META-INF/application-client.xml");
                     Set<String> declared = standard == null ? Set.of()
                             : GlassFishDescriptors.ejbRefNames(stream(standard));
-                    module.add(new StringAsset(GlassFishDescriptors.jbossClient(stream(sunClient), links, declared)),
-                            "META-INF/jboss-client.xml");
+                    module.add(new StringAsset(GlassFishDescriptors.jbossClient(stream(sunClient), links, declared,
+                            annotatedEjbRefs(module))), "META-INF/jboss-client.xml");
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The EJB references the module's classes make with {@code @EJB} on a field, to the interface
+     * they inject (the TCK's classes are on the test class path).
+     */
+    static Map<String, String> annotatedEjbRefs(Archive<?> module) {
+        Map<String, String> refs = new HashMap<>();
+        for (ArchivePath path : module.getContent().keySet()) {
+            String p = path.get();
+            if (!p.endsWith(".class") || p.contains("$")) {
+                continue;
+            }
+            String className = p.substring(1, p.length() - ".class".length()).replace('/', '.');
+            try {
+                for (Field f : Class.forName(className, false, ClientEjbLinks.class.getClassLoader())
+                        .getDeclaredFields()) {
+                    EJB ejb = f.getAnnotation(EJB.class);
+                    if (ejb != null) {
+                        String name = ejb.name().isEmpty() ? className + "/" + f.getName() : ejb.name();
+                        Class<?> type = ejb.beanInterface() == Object.class ? f.getType() : ejb.beanInterface();
+                        refs.put(name, type.getName());
+                    }
+                }
+            } catch (ClassNotFoundException | LinkageError e) {
+                // Not on the test class path: WildFly matches its references by type.
+            }
+        }
+        return refs;
     }
 
     private static List<Archive<?>> modules(EnterpriseArchive ear) {
