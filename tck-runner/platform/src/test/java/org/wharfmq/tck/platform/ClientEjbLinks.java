@@ -15,7 +15,6 @@ import org.jboss.arquillian.container.test.spi.client.deployment.ApplicationArch
 import org.jboss.arquillian.test.spi.TestClass;
 import jakarta.ejb.EJB;
 import org.jboss.shrinkwrap.api.Archive;
-import org.jboss.shrinkwrap.api.ArchivePath;
 import org.jboss.shrinkwrap.api.Node;
 import org.jboss.shrinkwrap.api.asset.ArchiveAsset;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
@@ -64,24 +63,14 @@ public class ClientEjbLinks implements ApplicationArchiveProcessor {
      */
     static Map<String, String> annotatedEjbRefs(Archive<?> module) {
         Map<String, String> refs = new HashMap<>();
-        for (ArchivePath path : module.getContent().keySet()) {
-            String p = path.get();
-            if (!p.endsWith(".class") || p.contains("$")) {
-                continue;
-            }
-            String className = p.substring(1, p.length() - ".class".length()).replace('/', '.');
-            try {
-                for (Field f : Class.forName(className, false, ClientEjbLinks.class.getClassLoader())
-                        .getDeclaredFields()) {
-                    EJB ejb = f.getAnnotation(EJB.class);
-                    if (ejb != null) {
-                        String name = ejb.name().isEmpty() ? className + "/" + f.getName() : ejb.name();
-                        Class<?> type = ejb.beanInterface() == Object.class ? f.getType() : ejb.beanInterface();
-                        refs.put(name, type.getName());
-                    }
+        for (Class<?> c : WildFlyDescriptors.classes(module)) {
+            for (Field f : c.getDeclaredFields()) {
+                EJB ejb = f.getAnnotation(EJB.class);
+                if (ejb != null) {
+                    String name = ejb.name().isEmpty() ? c.getName() + "/" + f.getName() : ejb.name();
+                    Class<?> type = ejb.beanInterface() == Object.class ? f.getType() : ejb.beanInterface();
+                    refs.put(name, type.getName());
                 }
-            } catch (ClassNotFoundException | LinkageError e) {
-                // Not on the test class path: WildFly matches its references by type.
             }
         }
         return refs;

@@ -4,11 +4,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URL;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import jakarta.ejb.MessageDriven;
 import org.jboss.arquillian.config.descriptor.api.ArquillianDescriptor;
 import org.jboss.arquillian.core.api.annotation.Observes;
+import org.jboss.shrinkwrap.api.Archive;
 import org.jboss.shrinkwrap.api.ArchivePath;
 import org.jboss.shrinkwrap.api.Node;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
@@ -74,23 +77,34 @@ public class WildFlyDescriptors extends AbstractTestArchiveProcessor {
                 throw new UncheckedIOException(e);
             }
         }
-        for (ArchivePath path : jar.getContent().keySet()) {
+        for (Class<?> c : classes(jar)) {
+            MessageDriven md = c.getAnnotation(MessageDriven.class);
+            if (md != null) {
+                names.add(md.name().isEmpty() ? c.getSimpleName() : md.name());
+            }
+        }
+        return names;
+    }
+
+    /**
+     * The archive's top-level classes that the test class path has (the TCK's classes are on it);
+     * the descriptors cannot map what the others declare.
+     */
+    static List<Class<?>> classes(Archive<?> archive) {
+        List<Class<?>> found = new ArrayList<>();
+        for (ArchivePath path : archive.getContent().keySet()) {
             String p = path.get();
             if (!p.endsWith(".class") || p.contains("$")) {
                 continue;
             }
             String className = p.substring(1, p.length() - ".class".length()).replace('/', '.');
             try {
-                Class<?> c = Class.forName(className, false, WildFlyDescriptors.class.getClassLoader());
-                MessageDriven md = c.getAnnotation(MessageDriven.class);
-                if (md != null) {
-                    names.add(md.name().isEmpty() ? c.getSimpleName() : md.name());
-                }
+                found.add(Class.forName(className, false, WildFlyDescriptors.class.getClassLoader()));
             } catch (ClassNotFoundException | LinkageError e) {
-                // Not on the test class path: its annotations cannot name an MDB the TCK's descriptors map.
+                // Not on the test class path.
             }
         }
-        return names;
+        return found;
     }
 
     private interface Conversion {
