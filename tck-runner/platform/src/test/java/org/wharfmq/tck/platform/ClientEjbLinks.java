@@ -4,7 +4,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,7 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import org.jboss.arquillian.container.test.spi.client.deployment.ApplicationArchiveProcessor;
 import org.jboss.arquillian.test.spi.TestClass;
-import jakarta.ejb.EJB;
 import org.jboss.shrinkwrap.api.Archive;
 import org.jboss.shrinkwrap.api.Node;
 import org.jboss.shrinkwrap.api.asset.ArchiveAsset;
@@ -48,32 +46,13 @@ public class ClientEjbLinks implements ApplicationArchiveProcessor {
                     String standard = read(module, "META-INF/application-client.xml");
                     Set<String> declared = standard == null ? Set.of()
                             : GlassFishDescriptors.ejbRefNames(stream(standard));
-                    module.add(new StringAsset(GlassFishDescriptors.jbossClient(stream(sunClient), links, declared,
-                            annotatedEjbRefs(module))), "META-INF/jboss-client.xml");
+                    module.add(new StringAsset(GlassFishDescriptors.jbossClient(stream(sunClient), links, declared)),
+                            "META-INF/jboss-client.xml");
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /**
-     * The EJB references the module's classes make with {@code @EJB} on a field, to the interface
-     * they inject (the TCK's classes are on the test class path).
-     */
-    static Map<String, String> annotatedEjbRefs(Archive<?> module) {
-        Map<String, String> refs = new HashMap<>();
-        for (Class<?> c : WildFlyDescriptors.classes(module)) {
-            for (Field f : c.getDeclaredFields()) {
-                EJB ejb = f.getAnnotation(EJB.class);
-                if (ejb != null) {
-                    String name = ejb.name().isEmpty() ? c.getName() + "/" + f.getName() : ejb.name();
-                    Class<?> type = ejb.beanInterface() == Object.class ? f.getType() : ejb.beanInterface();
-                    refs.put(name, type.getName());
-                }
-            }
-        }
-        return refs;
     }
 
     private static List<Archive<?>> modules(EnterpriseArchive ear) {

@@ -52,12 +52,11 @@ public final class GlassFishDescriptors {
     /**
      * jboss-client.xml for a sun-application-client.xml. An EJB reference to GlassFish's JNDI name
      * {@code J} links to the bean {@code ejbLinks} gives for {@code J} ({@code module.jar#ejb-name})
-     * if its type is known: the client's application-client.xml declares it ({@code declared}), or
-     * an {@code @EJB} of the client's classes makes it ({@code annotated}: name to interface, which
-     * the link then states). WildFly matches the others by type alone.
+     * if the client's application-client.xml declares it, with its type ({@code declared}). WildFly
+     * matches the others, made by {@code @EJB}, by the type of what they inject.
      */
-    public static String jbossClient(InputStream sunClient, Map<String, String> ejbLinks, Set<String> declared,
-                                     Map<String, String> annotated) throws IOException {
+    public static String jbossClient(InputStream sunClient, Map<String, String> ejbLinks, Set<String> declared)
+            throws IOException {
         Element root = parse(sunClient);
         StringBuilder out = new StringBuilder("""
                 <?xml version="1.0" encoding="UTF-8"?>
@@ -66,16 +65,8 @@ public final class GlassFishDescriptors {
         for (Element ref : children(root, "ejb-ref")) {
             String name = text(ref, "ejb-ref-name");
             String link = ejbLinks.get(text(ref, "jndi-name"));
-            if (name == null || link == null) {
-                continue;
-            }
-            if (declared.contains(name)) {
+            if (name != null && link != null && declared.contains(name)) {
                 out.append("  <ejb-ref>\n    <ejb-ref-name>").append(escape(name)).append("</ejb-ref-name>\n")
-                        .append("    <ejb-link>").append(escape(link)).append("</ejb-link>\n  </ejb-ref>\n");
-            } else if (annotated.containsKey(name)) {
-                out.append("  <ejb-ref>\n    <ejb-ref-name>").append(escape(name)).append("</ejb-ref-name>\n")
-                        .append("    <ejb-ref-type>Session</ejb-ref-type>\n")
-                        .append("    <remote>").append(escape(annotated.get(name))).append("</remote>\n")
                         .append("    <ejb-link>").append(escape(link)).append("</ejb-link>\n  </ejb-ref>\n");
             }
         }
