@@ -19,12 +19,24 @@ import org.wharfmq.store.model.UrlOptions;
  * A parsed {@code wharf:sqs:<endpoint>?<options>} URL. Options: {@code region} (else taken from an
  * {@code sqs.<region>.amazonaws.com} host, or {@code ru-central1} on Yandex Cloud's host),
  * {@code accessKeyId} with {@code secretAccessKey}, or {@code profile}, else the AWS default
- * credentials chain; {@code prefix}, put before every queue name on the server.
+ * credentials chain; {@code prefix}, put before every queue name on the server; {@code protocol},
+ * the wire protocol, {@code query} or {@code json} (by default Query on Yandex Cloud's host, which
+ * documents only Query, and JSON elsewhere).
  */
 public record SqsOptions(URI endpoint, String region, String accessKeyId, String secretAccessKey,
-                         String profile, String prefix) {
+                         String profile, String prefix, Protocol protocol) {
     public static final String SCHEME = "wharf:sqs:";
-    private static final Set<String> KNOWN = Set.of("region", "accessKeyId", "secretAccessKey", "profile", "prefix");
+
+    /** The SQS API's two wire protocols. */
+    public enum Protocol {
+        /** Form-encoded requests and XML answers. */
+        QUERY,
+        /** The AWS JSON protocol, the only one of the AWS SDK for Java v2 since 2.21.19. */
+        JSON
+    }
+
+    private static final Set<String> KNOWN = Set.of("region", "accessKeyId", "secretAccessKey", "profile", "prefix",
+            "protocol");
     private static final Pattern AWS_HOST = Pattern.compile("sqs\\.([a-z0-9-]+)\\.amazonaws\\.com(\\.cn)?");
     private static final String YANDEX_HOST = "message-queue.api.cloud.yandex.net";
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9_-]{0,40}");
@@ -73,7 +85,20 @@ public record SqsOptions(URI endpoint, String region, String accessKeyId, String
             throw bad("option 'prefix' of store URL '" + url + "' is '" + prefix
                     + "': it must be at most 40 characters of A-Z a-z 0-9 _ -");
         }
-        return new SqsOptions(endpoint, region, key, secret, profile, prefix);
+        return new SqsOptions(endpoint, region, key, secret, profile, prefix,
+                protocol(options.get("protocol"), endpoint, url));
+    }
+
+    private static Protocol protocol(String given, URI endpoint, String url) {
+        if (given == null) {
+            return YANDEX_HOST.equals(endpoint.getHost()) ? Protocol.QUERY : Protocol.JSON;
+        }
+        return switch (given) {
+            case "query" -> Protocol.QUERY;
+            case "json" -> Protocol.JSON;
+            default -> throw bad("option 'protocol' of store URL '" + url + "' is '" + given
+                    + "': it must be query or json");
+        };
     }
 
     /** The options, known, given once and URL-decoded; only {@code prefix} may be empty. */
@@ -103,6 +128,7 @@ public record SqsOptions(URI endpoint, String region, String accessKeyId, String
 
     @Override
     public String toString() {
-        return SCHEME + endpoint + " (region " + region + (prefix.isEmpty() ? "" : ", prefix " + prefix) + ")";
+        return SCHEME + endpoint + " (region " + region + (prefix.isEmpty() ? "" : ", prefix " + prefix)
+                + ", protocol " + protocol.name().toLowerCase(java.util.Locale.ROOT) + ")";
     }
 }

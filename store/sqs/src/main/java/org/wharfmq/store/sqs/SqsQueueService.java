@@ -1,7 +1,6 @@
 package org.wharfmq.store.sqs;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -26,14 +25,6 @@ import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.VisibilityChange;
 import org.wharfmq.store.model.Names;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
-import software.amazon.awssdk.http.apache5.Apache5HttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
@@ -70,15 +61,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
 
     SqsQueueService(SqsOptions options, Clock clock) {
         this.options = options;
-        this.client = SqsClient.builder()
-                .endpointOverride(options.endpoint())
-                .region(Region.of(options.region()))
-                .credentialsProvider(credentials(options))
-                .httpClientBuilder(Apache5HttpClient.builder().maxConnections(64)
-                        .socketTimeout(Duration.ofSeconds(30)))
-                .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
-                        .maxAttempts(5).build()))
-                .build();
+        this.client = SqsClients.open(options);
         this.queues = new ServerQueues(client);
         this.messages = new ServerMessages(client, counts);
         this.deletes = new Deletes(messages);
@@ -86,16 +69,6 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         this.admin = new SqsQueueAdmin(client, options, queues, prefetch, counts);
         this.topics = new SqsTopics(options, queues, admin, messages);
         this.moves = new SqsMessageMoves(client, queues);
-    }
-
-    private static AwsCredentialsProvider credentials(SqsOptions o) {
-        if (o.accessKeyId() != null) {
-            return StaticCredentialsProvider.create(AwsBasicCredentials.create(o.accessKeyId(), o.secretAccessKey()));
-        }
-        if (o.profile() != null) {
-            return ProfileCredentialsProvider.create(o.profile());
-        }
-        return DefaultCredentialsProvider.builder().build();
     }
 
     // ---- queues ----

@@ -24,6 +24,17 @@ class SqsOptionsTest {
     }
 
     @Test
+    void theProtocolIsQueryOnYandexAndJsonElsewhereUnlessGiven() {
+        assertEquals(SqsOptions.Protocol.QUERY,
+                SqsOptions.parse("wharf:sqs:https://message-queue.api.cloud.yandex.net").protocol());
+        assertEquals(SqsOptions.Protocol.JSON, SqsOptions.parse("wharf:sqs:https://sqs.eu-west-1.amazonaws.com").protocol());
+        assertEquals(SqsOptions.Protocol.JSON,
+                SqsOptions.parse("wharf:sqs:https://message-queue.api.cloud.yandex.net?protocol=json").protocol());
+        assertEquals(SqsOptions.Protocol.QUERY,
+                SqsOptions.parse("wharf:sqs:http://127.0.0.1:9324?region=r&protocol=query").protocol());
+    }
+
+    @Test
     void aFailedOpenDoesNotPrintTheSecret() {
         QueueServiceException e = assertThrows(QueueServiceException.class, () -> QueueServices.open(
                 "wharf:sqs:http://h?region=r&accessKeyId=k&secretAccessKey=TOPSECRET&colour=blue"));
@@ -40,6 +51,8 @@ class SqsOptionsTest {
         "wharf:sqs:http://h?region=r&secretAccessKey=s                     | MissingParameter      | 'accessKeyId'",
         "wharf:sqs:http://h?region=r&profile=p&accessKeyId=k&secretAccessKey=s | InvalidParameterValue | 'profile'",
         "wharf:sqs:http://h?region=r&prefix=a.b                            | InvalidParameterValue | 'a.b'",
+        "wharf:sqs:http://h?region=r&protocol=xml                          | InvalidParameterValue | 'xml'",
+        "wharf:sqs:http://h?region=r&protocol=                             | InvalidParameterValue | 'protocol'",
         "wharf:sqs:http://h?region=                                        | InvalidParameterValue | 'region'",
         "wharf:sqs:http://h?region=r&region=s                              | InvalidParameterValue | 'region'",
         "wharf:sqs:ftp://h?region=r                                        | InvalidParameterValue | 'ftp://h'",

@@ -58,11 +58,18 @@ public final class ElasticMq implements AutoCloseable {
         return "http://127.0.0.1:" + port;
     }
 
-    /** A store URL on this server whose queues are named {@code <purpose>-<random>-<name>}. */
+    /**
+     * A store URL on this server whose queues are named {@code <purpose>-<random>-<name>}, on the wire
+     * protocol the run names in {@code wharf.test.protocol} ({@code json}, the default, or {@code query}).
+     */
     public String storeUrl(String purpose) {
         String prefix = purpose.replaceAll("[^A-Za-z0-9_-]", "") + UUID.randomUUID().toString().substring(0, 8) + "-";
-        return "wharf:sqs:" + endpoint() + "?region=elasticmq&accessKeyId=x&secretAccessKey=x&prefix=" + prefix;
+        return "wharf:sqs:" + endpoint() + "?region=elasticmq&accessKeyId=x&secretAccessKey=x&protocol="
+                + PROTOCOL + "&prefix=" + prefix;
     }
+
+    /** The wire protocol of this run's store URLs. */
+    public static final String PROTOCOL = System.getProperty("wharf.test.protocol", "json");
 
     private static int freePort() {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
