@@ -44,6 +44,24 @@ final class Deletes {
         pending.add(new Pending(queueUrl, receiptHandle));
     }
 
+    /**
+     * Sends, on the caller's thread, the deletes of {@code queueUrl} that the sender has not taken
+     * yet: a FIFO queue releases a group only once its message is deleted.
+     */
+    void flush(String queueUrl) {
+        List<String> handles = new ArrayList<>();
+        pending.removeIf(p -> {
+            if (queueUrl.equals(p.queueUrl())) {
+                handles.add(p.receiptHandle());
+                return true;
+            }
+            return false;
+        });
+        if (!handles.isEmpty()) {
+            send(queueUrl, handles);
+        }
+    }
+
     private void run() {
         List<Pending> taken = new ArrayList<>();
         while (true) {

@@ -35,8 +35,11 @@ import org.wharfmq.store.model.Names;
  * over, or when the store closes; each such return counts as one receive on the server. A long
  * poll lasts up to 20 s; a receive whose consumer is cancelled returns within 50 ms, and what its
  * poll brings later is held for others.
- * FIFO queues are not held: the server keeps a group back while one of its messages is in flight,
- * and a lane handing that group's next message to another consumer would undo it.
+ * On a FIFO queue only consuming receives hold and take: a consumed message's group may go on at
+ * once, as on the server after its delete, and a held message is never taken past an earlier one of
+ * its group. A receive that keeps its message in flight takes the server's answer whole, since the
+ * server holds the group back until that message is settled. Before a consuming receive asks a
+ * FIFO queue again, the deletes pending for it go out, so that the server releases those groups.
  */
 final class Prefetch {
     private static final int BATCH = 10;
@@ -48,6 +51,7 @@ final class Prefetch {
 
     private final ServerQueues queues;
     private final ServerMessages messages;
+    private final Deletes deletes;
     private final Map<String, Lane> lanes = new ConcurrentHashMap<>();
     private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "wharf-sqs-prefetch");
@@ -61,9 +65,10 @@ final class Prefetch {
         return t;
     });
 
-    Prefetch(ServerQueues queues, ServerMessages messages) {
+    Prefetch(ServerQueues queues, ServerMessages messages, Deletes deletes) {
         this.queues = queues;
         this.messages = messages;
+        this.deletes = deletes;
         sweeper.scheduleWithFixedDelay(this::sweep, 100, 100, TimeUnit.MILLISECONDS);
     }
 
@@ -147,11 +152,13 @@ final class Prefetch {
         }
     }
 
+    /** A receive; {@code consuming} if its caller deletes what it gets at once. */
     List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
-                                  BooleanSupplier cancelled) {
+                                  BooleanSupplier cancelled, boolean consuming) {
         Lane lane = lanes.computeIfAbsent(r.queueUrl(), Lane::new);
+        boolean fifo = Names.isFifo(ServerQueues.name(r.queueUrl()));
         boolean holding = r.visibilityTimeout() == null && r.receiveRequestAttemptId() == null
-                && !Names.isFifo(ServerQueues.name(r.queueUrl())) && lane.holdNanos() > 0;
+                && (consuming || !fifo) && lane.holdNanos() > 0;
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
         while (true) {
             if (holding) {
@@ -165,6 +172,9 @@ final class Prefetch {
                 return List.of();
             }
             int waitSeconds = (int) Math.min(20, TimeUnit.NANOSECONDS.toSeconds(Math.max(0, left)));
+            if (fifo && consuming) {
+                deletes.flush(r.queueUrl());
+            }
             List<ReceivedMessage> got = poll(lane, r.withWaitTimeSeconds(waitSeconds),
                     holding ? BATCH : r.maxNumberOfMessages(), holding, cancelled);
             if (holding) {
@@ -204,11 +214,13 @@ final class Prefetch {
 
     /**
      * For a plain receive with the queue's visibility timeout: the messages this store holds for
-     * the queue, which it takes before asking the server (else a filter's leftovers stay hidden).
+     * the queue, which it takes before asking the server (else a filter's leftovers stay hidden);
+     * none on a FIFO queue, whose held messages are for consuming receives.
      */
     List<ReceivedMessage> takeHeld(ReceiveMessageRequest r) {
         Lane lane = lanes.get(r.queueUrl());
-        if (lane == null || r.visibilityTimeout() != null || r.receiveRequestAttemptId() != null) {
+        if (lane == null || r.visibilityTimeout() != null || r.receiveRequestAttemptId() != null
+                || Names.isFifo(ServerQueues.name(r.queueUrl()))) {
             return List.of();
         }
         return lane.take(r.maxNumberOfMessages(), null);

@@ -24,7 +24,6 @@ import org.wharfmq.store.StoreTransaction;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.VisibilityChange;
-import org.wharfmq.store.model.Names;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
@@ -65,7 +64,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         this.queues = new ServerQueues(client);
         this.messages = new ServerMessages(client, counts);
         this.deletes = new Deletes(messages);
-        this.prefetch = new Prefetch(queues, messages);
+        this.prefetch = new Prefetch(queues, messages, deletes);
         this.admin = new SqsQueueAdmin(client, options, queues, prefetch, counts);
         this.topics = new SqsTopics(options, queues, admin, messages);
         this.moves = new SqsMessageMoves(client, queues);
@@ -167,21 +166,16 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
     @Override
     public List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request, long waitMillis,
                                                 Predicate<MessageView> filter, BooleanSupplier cancelled) {
-        return counted(request, prefetch.receive(request, waitMillis, filter, cancelled));
+        return counted(request, prefetch.receive(request, waitMillis, filter, cancelled, false));
     }
 
     @Override
     public List<ReceivedMessage> consumeMessage(ReceiveMessageRequest request, long waitMillis,
                                                 Predicate<MessageView> filter, BooleanSupplier cancelled) {
         List<ReceivedMessage> got = counted(request,
-                prefetch.receive(request.withAttemptId(null), waitMillis, filter, cancelled));
+                prefetch.receive(request.withAttemptId(null), waitMillis, filter, cancelled, true));
         for (ReceivedMessage m : got) {
-            if (Names.isFifo(ServerQueues.name(request.queueUrl()))) {
-                // The server holds the group back until this delete: the next receive waits for it anyway.
-                deleteMessage(request.queueUrl(), m.receiptHandle());
-            } else {
-                deletes.add(request.queueUrl(), m.receiptHandle());
-            }
+            deletes.add(request.queueUrl(), m.receiptHandle());
         }
         return got;
     }
