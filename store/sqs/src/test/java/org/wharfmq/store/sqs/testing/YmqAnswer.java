@@ -1,6 +1,6 @@
 package org.wharfmq.store.sqs.testing;
 
-import java.util.Set;
+import java.util.List;
 import java.util.function.UnaryOperator;
 
 /** ElasticMQ's answer to a {@link YmqCall}, in the call's protocol, rewritten in place by the relay's rules. */
@@ -18,11 +18,13 @@ interface YmqAnswer {
     /** Replaces every queue URL (QueueUrl, QueueUrls, ListQueues' and ListDeadLetterSourceQueues' lists). */
     void mapQueueUrls(UnaryOperator<String> map);
 
-    /** Drops queue attributes from a GetQueueAttributes answer. */
-    void dropAttributes(Set<String> names);
-
     /** How many messages a ReceiveMessage answer holds. */
-    int messageCount();
+    default int messageCount() {
+        return messageIds().size();
+    }
+
+    /** The MessageIds of a ReceiveMessage answer's messages, in order. */
+    List<String> messageIds();
 
     /** Appends the messages of another ReceiveMessage answer to this one. */
     void addMessagesOf(YmqAnswer other);

@@ -14,7 +14,7 @@ import java.util.Set;
 /**
  * One HTTP exchange of {@link YmqRelay}: reads the request in its wire protocol, applies the rules in
  * order (protocol, rate, what YMQ lacks, size, receive), forwards what passes to ElasticMQ and
- * rewrites the answer (queue URLs, message ids, attributes YMQ lacks).
+ * rewrites the answer (queue URLs, message ids).
  */
 final class YmqExchange implements HttpHandler {
     private static final Set<String> ANSWERS_WITH_IDS = Set.of("SendMessage", "SendMessageBatch", "ReceiveMessage");
@@ -100,9 +100,6 @@ final class YmqExchange implements HttpHandler {
         }
         if (answer.ok() && ANSWERS_WITH_IDS.contains(call.action())) {
             answer.mapMessageIds(YmqMessageIds::of);
-        }
-        if (answer.ok() && call.action().equals("GetQueueAttributes")) {
-            answer.dropAttributes(YmqRules.MISSING_ATTRIBUTES);
         }
         return answer.reply();
     }

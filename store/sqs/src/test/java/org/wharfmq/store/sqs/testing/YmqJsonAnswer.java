@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /** ElasticMQ's JSON answer to a JSON request, parsed only when a rule changes it. */
@@ -65,15 +65,10 @@ final class YmqJsonAnswer implements YmqAnswer {
     }
 
     @Override
-    public void dropAttributes(Set<String> names) {
-        if (tree().get("Attributes") instanceof ObjectNode attributes) {
-            attributes.remove(names);
-        }
-    }
-
-    @Override
-    public int messageCount() {
-        return tree().path("Messages").size();
+    public List<String> messageIds() {
+        List<String> ids = new ArrayList<>();
+        tree().path("Messages").forEach(m -> ids.add(m.path("MessageId").asText()));
+        return ids;
     }
 
     @Override

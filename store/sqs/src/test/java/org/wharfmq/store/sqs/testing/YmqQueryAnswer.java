@@ -5,7 +5,6 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -56,16 +55,13 @@ final class YmqQueryAnswer implements YmqAnswer {
     }
 
     @Override
-    public void dropAttributes(Set<String> names) {
-        for (String name : names) {
-            xml = xml().replaceAll("<Attribute>\\s*<Name>" + Pattern.quote(name)
-                    + "</Name>\\s*<Value>[^<]*</Value>\\s*</Attribute>", "");
+    public List<String> messageIds() {
+        List<String> ids = new ArrayList<>();
+        for (String message : messages()) {
+            Matcher m = MESSAGE_ID.matcher(message);
+            ids.add(m.find() ? m.group(1) : "");
         }
-    }
-
-    @Override
-    public int messageCount() {
-        return messages().size();
+        return ids;
     }
 
     private List<String> messages() {

@@ -2,6 +2,7 @@ package org.wharfmq.store.sqs.testing;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import java.net.URLEncoder;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -53,6 +54,9 @@ final class YmqReceive {
             if (!next.ok() || next.messageCount() == 0) {
                 break; // the messages already received are in flight: answer them, not this
             }
+            if (answer.messageIds().containsAll(next.messageIds())) {
+                break; // VisibilityTimeout 0 frees the group at once: no message twice (its receive count has gone up once more)
+            }
             answer.addMessagesOf(next);
         }
         return answer;
@@ -90,7 +94,7 @@ final class YmqReceive {
 
     private long inFlight(String queueUrl) {
         String form = "Action=GetQueueAttributes&Version=2012-11-05&AttributeName.1=ApproximateNumberOfMessagesNotVisible"
-                + "&QueueUrl=" + java.net.URLEncoder.encode(queueUrl, UTF_8);
+                + "&QueueUrl=" + URLEncoder.encode(queueUrl, UTF_8);
         YmqAnswer answer = forwarder.forward(YmqQueryCall.parse("/", form.getBytes(UTF_8)), Map.of());
         Matcher m = NOT_VISIBLE.matcher(new String(answer.reply().body(), UTF_8));
         return m.find() ? Long.parseLong(m.group(1)) : 0; // no such queue: ElasticMQ's receive says so

@@ -15,36 +15,40 @@ import java.util.concurrent.atomic.AtomicInteger;
  * An HTTP relay on 127.0.0.1, on a free port, in front of an {@link ElasticMq}, that answers as
  * Yandex Message Queue (YMQ) documents it. Requests go on to ElasticMQ unchanged (path, headers but
  * Host, body) and answers come back unchanged, except for these rules, each following a page of
- * <a href="https://github.com/yandex-cloud/docs/tree/master/en/message-queue">yandex-cloud/docs, en/message-queue/</a>:
+ * yandex-cloud/docs ({@code D} below is {@code https://github.com/yandex-cloud/docs/blob/master/en/}):
  * <ol>
- * <li>Wire protocol: only the Query protocol; a JSON request ({@code X-Amz-Target} or a JSON content
- *     type) gets HTTP 502 Bad Gateway, the one answer reported
- *     (<a href="https://github.com/yandex-cloud/docs/pull/815">yandex-cloud/docs#815</a>, whose note in
- *     {@code quickstart.md} said new AWS CLI versions with the JSON protocol were not supported).
- *     {@link Options#acceptJson(boolean)} lets JSON through (one user reports YMQ now takes it,
- *     yandex-cloud/docs#1018) with the same rules applied to it.</li>
- * <li>Message ids: in YMQ's shape, {@code cddcbbe4-b0571f5c-d7b94ce4-1523191}
- *     ({@code api-ref/message/SendMessage.md}), derived from ElasticMQ's id ({@link YmqMessageIds}).</li>
- * <li>FIFO receive: at most one message per message group per ReceiveMessage
- *     ({@code api-ref/message/ReceiveMessage.md}; {@link YmqReceive}).</li>
- * <li>What YMQ lacks: StartMessageMoveTask, ListMessageMoveTasks, CancelMessageMoveTask and
- *     ListDeadLetterSourceQueues get 400 {@code InvalidAction} ({@code api-ref/common-errors.md});
- *     queue attributes DeduplicationScope, FifoThroughputLimit and RedriveAllowPolicy get 400
- *     {@code InvalidAttributeName} in CreateQueue, SetQueueAttributes and GetQueueAttributes, and are
- *     left out of GetQueueAttributes' {@code All} ({@code api-ref/queue/*.md}); ReceiveMessage's
- *     {@code MessageSystemAttributeName.N} gets 400 {@code InvalidQueryParameter}, as YMQ takes
- *     {@code AttributeName.N} only ({@link YmqRules}).</li>
- * <li>Size: a message over 262,144 bytes (body and message attributes) gets 400
- *     {@code InvalidParameterValue}, a batch over it 400 {@code BatchRequestTooLong}; MaximumMessageSize
- *     outside 1,024..262,144 gets 400 {@code InvalidParameterValue} ({@code _includes/message-queue/ymq-limits.md},
- *     {@code api-ref/queue/CreateQueue.md}).</li>
- * <li>Limits: per queue and second 300 calls of each of send, receive, delete and change-visibility
- *     on a standard queue, 30 on a FIFO queue, else 403 {@code ThrottlingException}
- *     ({@link YmqRateLimits}); 120,000 messages in flight per standard queue, 20,000 per FIFO queue,
- *     else ReceiveMessage gets 403 {@code OverLimit} ({@link YmqReceive}).</li>
+ * <li><b>Wire protocol</b>: Query only; a JSON request ({@code X-Amz-Target}, or a JSON content type)
+ *     gets HTTP 502 Bad Gateway with a plain-text body, the one answer reported, in
+ *     <a href="https://github.com/yandex-cloud/docs/pull/815">yandex-cloud/docs#815</a>, which added to
+ *     {@code D/message-queue/quickstart.md} the note "there is no support for the new AWS CLI versions
+ *     with JSON protocol" (since taken out); {@code D/message-queue/api-ref/index.md} knows only
+ *     form-encoded requests. {@link Options#acceptJson(boolean)} lets JSON through with the same rules
+ *     (one user reports YMQ takes it now, yandex-cloud/docs#1018).</li>
+ * <li><b>Message ids</b> in answers of SendMessage, SendMessageBatch and ReceiveMessage take YMQ's shape,
+ *     {@code cddcbbe4-b0571f5c-d7b94ce4-1523191} ({@code D/message-queue/api-ref/message/SendMessage.md}),
+ *     derived from ElasticMQ's id ({@link YmqMessageIds}).</li>
+ * <li><b>FIFO receive</b>: at most one message per message group per ReceiveMessage
+ *     ({@code D/message-queue/api-ref/message/ReceiveMessage.md}; {@link YmqReceive}).</li>
+ * <li><b>What YMQ lacks</b>: StartMessageMoveTask, ListMessageMoveTasks, CancelMessageMoveTask and
+ *     ListDeadLetterSourceQueues have no page in {@code D/message-queue/api-ref/} and get 400
+ *     {@code InvalidAction} ({@code D/message-queue/api-ref/common-errors.md}); queue attributes
+ *     DeduplicationScope, FifoThroughputLimit and RedriveAllowPolicy get 400 {@code InvalidAttributeName}
+ *     in CreateQueue, SetQueueAttributes and GetQueueAttributes ({@code D/message-queue/api-ref/queue/});
+ *     ReceiveMessage's {@code MessageSystemAttributeName.N} ({@code MessageSystemAttributeNames} in JSON)
+ *     gets 400 {@code InvalidQueryParameter}, YMQ taking {@code AttributeName.N} only ({@link YmqRules}).</li>
+ * <li><b>Size</b>: a message over 262,144 bytes, body and message attributes, gets 400
+ *     {@code InvalidParameterValue}, a SendMessageBatch over it 400 {@code BatchRequestTooLong};
+ *     MaximumMessageSize outside 1,024..262,144 gets 400 {@code InvalidParameterValue}
+ *     ({@code D/_includes/message-queue/ymq-limits.md}, {@code D/message-queue/api-ref/queue/CreateQueue.md},
+ *     {@code D/message-queue/api-ref/message/SendMessageBatch.md}).</li>
+ * <li><b>Limits</b> ({@code D/_includes/message-queue/ymq-limits.md}): per queue and second 300 calls on a
+ *     standard queue, 30 on a FIFO queue, of each of send, receive, delete and change visibility, else
+ *     403 {@code ThrottlingException} ({@link YmqRateLimits}); 120,000 messages in flight per standard
+ *     queue, 20,000 per FIFO queue, else ReceiveMessage gets 403 {@code OverLimit} ({@link YmqReceive}).</li>
  * </ol>
- * Queue URLs in answers point at the relay, and the relay's queue URLs are taken in requests, so a
- * client never goes around it to ElasticMQ.
+ * Errors are YMQ's {@code ErrorResponse} (Type, Code, Message, RequestId; {@code D/message-queue/api-ref/index.md}),
+ * or in JSON {@code __type} and {@code x-amzn-query-error}. Queue URLs in answers point at the relay and the
+ * relay's queue URLs are taken in requests, so a client never goes around it to ElasticMQ.
  */
 public final class YmqRelay implements AutoCloseable {
     static {

@@ -21,6 +21,7 @@ final class YmqRules {
     /**
      * Queue attributes of SQS that YMQ's CreateQueue, SetQueueAttributes and GetQueueAttributes pages
      * do not list; those pages name 400 {@code InvalidAttributeName} for "the attribute name is invalid".
+     * ElasticMQ ignores them when given and never lists them, so GetQueueAttributes' {@code All} needs no rewriting.
      */
     static final Set<String> MISSING_ATTRIBUTES = Set.of("DeduplicationScope", "FifoThroughputLimit",
             "RedriveAllowPolicy");
