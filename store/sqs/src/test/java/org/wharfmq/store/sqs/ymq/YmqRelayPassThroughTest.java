@@ -1,6 +1,8 @@
 package org.wharfmq.store.sqs.ymq;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -94,5 +96,24 @@ class YmqRelayPassThroughTest {
         assertTrue(url.startsWith("wharf:sqs:" + relay.endpoint() + "?region=ru-central1&accessKeyId=x"
                 + "&secretAccessKey=x&protocol=query&prefix=pass"), url);
         assertTrue(url.matches(".*&prefix=pass[0-9a-f]{8}-"), url);
+    }
+
+    @Test
+    void theSharedRelayIsOneForTheRunOverTheSharedElasticMq() {
+        YmqRelay shared = YmqRelay.shared();
+        String name = name("-shared");
+        String url = new RawSqs(shared.endpoint()).query("CreateQueue", "QueueName", name).first("QueueUrl");
+
+        assertSame(shared, YmqRelay.shared());
+        assertTrue(url.startsWith(shared.endpoint()), url);
+        assertEquals(200, new RawSqs(ElasticMq.shared().endpoint()).query("GetQueueUrl", "QueueName", name).status());
+    }
+
+    @Test
+    void optionsNameTheBadValue() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> YmqRelay.Options.defaults().rates(300, 0));
+
+        assertEquals("fifoPerSecond is 0: it must be at least 1", e.getMessage());
     }
 }
