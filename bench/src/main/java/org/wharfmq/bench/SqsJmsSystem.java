@@ -6,6 +6,7 @@ import jakarta.jms.ConnectionFactory;
 import java.net.URI;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sqs.SqsClient;
@@ -28,7 +29,7 @@ final class SqsJmsSystem implements SqsSystem {
     }
 
     @Override
-    public Client open(String endpoint, String serverQueue) {
+    public Client open(String endpoint, String serverQueue, boolean ymq) {
         SqsClient client = client(endpoint);
         ConnectionFactory factory = new SQSConnectionFactory(new ProviderConfiguration()
                 .withNumberOfMessagesToPrefetch(SqsScenario.PREFETCH), client);
@@ -50,11 +51,16 @@ final class SqsJmsSystem implements SqsSystem {
         };
     }
 
-    /** An SqsClient on {@code endpoint} with ElasticMQ's region and any credentials. */
+    /**
+     * An SqsClient on {@code endpoint} with ElasticMQ's region and any credentials, retrying as
+     * Wharf's backend does (the SDK's standard strategy, 5 attempts): the YMQ-shaped relay throttles.
+     */
     static SqsClient client(String endpoint) {
         return SqsClient.builder().endpointOverride(URI.create(endpoint)).region(Region.of("elasticmq"))
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("x", "x")))
                 .httpClientBuilder(Apache5HttpClient.builder().maxConnections(64))
+                .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
+                        .maxAttempts(5).build()))
                 .build();
     }
 }

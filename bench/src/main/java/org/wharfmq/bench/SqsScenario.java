@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.wharfmq.store.sqs.testing.ElasticMq;
+import org.wharfmq.store.sqs.testing.YmqRelay;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
@@ -18,7 +19,9 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
 
 /**
  * S8: Wharf on its SQS backend beside the AWS SQS JMS library, on one embedded ElasticMQ, with the
- * same JMS code ({@link SqsWorkloads}). Each measured client reaches ElasticMQ through a
+ * same JMS code ({@link SqsWorkloads}); the FIFO workloads on the YMQ-shaped relay in front of it
+ * ({@link YmqRelay}: one message per group per receive, 30 requests a second per FIFO queue), which
+ * both reach with their own wire protocol (Wharf Query, the library JSON). Each measured client reaches ElasticMQ through a
  * {@link CountingRelay} of its own, so both systems report HTTP requests per message counted the
  * same way: from opening the client until it is closed, with what it sends on closing. Queues are
  * made, filled and checked by an SqsClient of the bench's own that talks to ElasticMQ directly.
@@ -34,18 +37,27 @@ final class SqsScenario {
      */
     private static final long CLOSE_WAIT_SECONDS = 2;
 
-    /** The workloads, by the name their metrics carry. */
+    /** Message groups of the FIFO workloads, which send to them in turn. */
+    static final int GROUPS = 10;
+    /** Messages of a FIFO drain at most: YMQ allows 30 requests a second per FIFO queue. */
+    static final int FIFO_DRAIN = 300;
+
+    /** The workloads, by the name their metrics carry; the FIFO ones run on the YMQ-shaped server. */
     enum Workload {
-        SYNC_SEND("sync send"), ASYNC_SEND("async send"), AUTO_DRAIN("AUTO drain"), CLIENT_DRAIN("CLIENT drain");
+        SYNC_SEND("sync send", false), ASYNC_SEND("async send", false), AUTO_DRAIN("AUTO drain", false),
+        CLIENT_DRAIN("CLIENT drain", false), FIFO_SYNC_SEND("YMQ FIFO sync send", true),
+        FIFO_AUTO_DRAIN("YMQ FIFO AUTO drain", true), FIFO_CLIENT_DRAIN("YMQ FIFO CLIENT drain", true);
 
         final String label;
+        final boolean fifo;
 
-        Workload(String label) {
+        Workload(String label, boolean fifo) {
             this.label = label;
+            this.fifo = fifo;
         }
 
         boolean drains() {
-            return this == AUTO_DRAIN || this == CLIENT_DRAIN;
+            return this == AUTO_DRAIN || this == CLIENT_DRAIN || this == FIFO_AUTO_DRAIN || this == FIFO_CLIENT_DRAIN;
         }
     }
 
@@ -59,12 +71,15 @@ final class SqsScenario {
 
     void run() throws Exception {
         List<SqsSystem> systems = List.of(new WharfSqsSystem(), new SqsJmsSystem());
-        try (ElasticMq server = ElasticMq.start(); SqsClient admin = SqsJmsSystem.client(server.endpoint())) {
-            Measurer m = new Measurer(server.endpoint(), admin);
+        try (ElasticMq server = ElasticMq.start();
+             YmqRelay ymq = YmqRelay.start(server, YmqRelay.Options.defaults().acceptJson(true));
+             SqsClient admin = SqsJmsSystem.client(server.endpoint())) {
+            Measurer standard = new Measurer(server.endpoint(), admin, false);
+            Measurer fifo = new Measurer(ymq.endpoint(), admin, true);
             try {
                 for (SqsSystem s : systems) {
                     for (Workload w : Workload.values()) {
-                        m.measure(s, w, "w");
+                        (w.fifo ? fifo : standard).measure(s, w, "w");
                     }
                 }
                 for (int round = 1; round <= settings.rounds(); round++) {
@@ -74,52 +89,63 @@ final class SqsScenario {
                     }
                     for (Workload w : Workload.values()) {
                         for (SqsSystem s : order) {
-                            Map<String, Double> figures = m.measure(s, w, "r" + round);
+                            Map<String, Double> figures = (w.fifo ? fifo : standard).measure(s, w, "r" + round);
                             figures.forEach((metric, v) -> results.add(SCENARIO, s.name(), metric, v));
                         }
                     }
                 }
             } finally {
-                m.close();
+                standard.close();
+                fifo.close();
             }
         }
     }
 
-    /** Measures one workload on one system on a queue of its own, deleted afterwards. */
+    /**
+     * Measures one workload on one system on a queue of its own, deleted afterwards, on one server:
+     * ElasticMQ, or for FIFO queues the YMQ-shaped relay in front of it.
+     */
     private final class Measurer {
         private final String endpoint;
         private final int port;
         private final SqsClient admin;
+        private final boolean ymq;
         private final List<CompletableFuture<Void>> closing = new ArrayList<>();
 
-        Measurer(String endpoint, SqsClient admin) {
+        Measurer(String endpoint, SqsClient admin, boolean ymq) {
             this.endpoint = endpoint;
             this.port = Integer.parseInt(endpoint.substring(endpoint.lastIndexOf(':') + 1));
             this.admin = admin;
+            this.ymq = ymq;
         }
 
         Map<String, Double> measure(SqsSystem system, Workload w, String round) throws Exception {
             if (w == Workload.ASYNC_SEND && !system.asyncSend()) {
                 return Map.of();
             }
-            String queue = "s8-" + round + "-" + w.name().toLowerCase().replace('_', '-') + "-" + system.name() + "-q";
-            String url = admin.createQueue(q -> q.queueName(queue)).queueUrl();
-            int count = settings.sqsDrainCount();
+            String queue = "s8-" + round + "-" + w.name().toLowerCase().replace('_', '-') + "-" + system.name() + "-q"
+                    + (w.fifo ? ".fifo" : "");
+            String url = admin.createQueue(q -> q.queueName(queue).attributes(w.fifo
+                    ? Map.of(QueueAttributeName.FIFO_QUEUE, "true") : Map.of())).queueUrl();
+            int count = w.fifo ? Math.min(FIFO_DRAIN, settings.sqsDrainCount()) : settings.sqsDrainCount();
             if (w.drains()) {
-                fill(system, queue, url, count);
+                fill(system, queue, url, count, w.fifo);
             }
             CountingRelay relay = new CountingRelay(port);
             long opened = System.nanoTime();
-            SqsSystem.Client client = system.open(relay.endpoint(), queue);
+            SqsSystem.Client client = system.open(relay.endpoint(), queue, ymq);
             Connection c = null;
             SqsWorkloads.Timed t;
             try {
                 c = client.factory().createConnection();
                 t = switch (w) {
-                    case SYNC_SEND -> SqsWorkloads.syncSend(c, client.queue(), settings.nanos());
+                    case SYNC_SEND -> SqsWorkloads.syncSend(c, client.queue(), settings.nanos(), 0);
+                    case FIFO_SYNC_SEND -> SqsWorkloads.syncSend(c, client.queue(), settings.nanos(), GROUPS);
                     case ASYNC_SEND -> SqsWorkloads.asyncSend(c, client.queue(), settings.nanos());
-                    case AUTO_DRAIN -> SqsWorkloads.drain(c, client.queue(), count, Session.AUTO_ACKNOWLEDGE);
-                    case CLIENT_DRAIN -> SqsWorkloads.drain(c, client.queue(), count, Session.CLIENT_ACKNOWLEDGE);
+                    case AUTO_DRAIN, FIFO_AUTO_DRAIN -> SqsWorkloads.drain(c, client.queue(), count,
+                            Session.AUTO_ACKNOWLEDGE);
+                    case CLIENT_DRAIN, FIFO_CLIENT_DRAIN -> SqsWorkloads.drain(c, client.queue(), count,
+                            Session.CLIENT_ACKNOWLEDGE);
                 };
             } finally {
                 closing.add(close(c, client));
@@ -164,13 +190,19 @@ final class SqsScenario {
 
         /**
          * Fills {@code queue} with {@code count} copies of a message the system sent there itself,
-         * 10 to a SendMessageBatch, so that every copy is encoded as that system encodes it.
+         * 10 to a SendMessageBatch, so that every copy is encoded as that system encodes it; on a
+         * FIFO queue in {@link #GROUPS} groups in turn, each copy with a deduplication id of its own.
          */
-        private void fill(SqsSystem system, String queue, String url, int count) throws Exception {
-            try (SqsSystem.Client client = system.open(endpoint, queue);
+        private void fill(SqsSystem system, String queue, String url, int count, boolean fifo) throws Exception {
+            try (SqsSystem.Client client = system.open(endpoint, queue, ymq);
                  Connection c = client.factory().createConnection()) {
                 Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-                s.createProducer(s.createQueue(client.queue())).send(s.createTextMessage(Workloads.BODY));
+                jakarta.jms.TextMessage first = s.createTextMessage(Workloads.BODY);
+                if (fifo) {
+                    first.setStringProperty("JMSXGroupID", "g0");
+                    first.setStringProperty(SqsWorkloads.DEDUPLICATION_ID, "fill");
+                }
+                s.createProducer(s.createQueue(client.queue())).send(first);
             }
             Message m = admin.receiveMessage(q -> q.queueUrl(url).messageAttributeNames("All").waitTimeSeconds(5))
                     .messages().get(0);
@@ -179,7 +211,9 @@ final class SqsScenario {
                 List<SendMessageBatchRequestEntry> entries = new ArrayList<>();
                 for (int i = 0; i < 10 && sent < count; i++, sent++) {
                     entries.add(SendMessageBatchRequestEntry.builder().id("m" + i).messageBody(m.body())
-                            .messageAttributes(m.messageAttributes()).build());
+                            .messageAttributes(m.messageAttributes())
+                            .messageGroupId(fifo ? "g" + sent % GROUPS : null)
+                            .messageDeduplicationId(fifo ? "d" + sent : null).build());
                 }
                 if (!admin.sendMessageBatch(q -> q.queueUrl(url).entries(entries)).failed().isEmpty()) {
                     throw new IllegalStateException("S8: filling " + queue + " failed");

@@ -8,6 +8,7 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -31,8 +32,14 @@ final class SqsWorkloads {
     private SqsWorkloads() {
     }
 
-    /** One producer, synchronous PERSISTENT sends for {@code nanos}. */
-    static Timed syncSend(Connection c, String queue, long nanos) throws JMSException {
+    /** The message property both systems map to a FIFO MessageDeduplicationId. */
+    static final String DEDUPLICATION_ID = "JMS_SQS_DeduplicationId";
+
+    /**
+     * One producer, synchronous PERSISTENT sends for {@code nanos}; with {@code groups} above 0, to
+     * that many message groups in turn, each message with a deduplication id of its own.
+     */
+    static Timed syncSend(Connection c, String queue, long nanos, int groups) throws JMSException {
         Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
         MessageProducer p = s.createProducer(s.createQueue(queue));
         p.setDeliveryMode(DeliveryMode.PERSISTENT);
@@ -40,7 +47,12 @@ final class SqsWorkloads {
         long end = start + nanos;
         long n = 0;
         while (System.nanoTime() < end) {
-            p.send(s.createTextMessage(Workloads.BODY));
+            TextMessage m = s.createTextMessage(Workloads.BODY);
+            if (groups > 0) {
+                m.setStringProperty("JMSXGroupID", "g" + n % groups);
+                m.setStringProperty(DEDUPLICATION_ID, start + "-" + n);
+            }
+            p.send(m);
             n++;
         }
         return new Timed(n, seconds(start));

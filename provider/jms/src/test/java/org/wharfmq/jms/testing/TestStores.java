@@ -8,14 +8,15 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServices;
-import org.wharfmq.store.sqs.testing.ElasticMq;
+import org.wharfmq.store.sqs.testing.SqsTestServer;
 
 /**
  * Store URLs for the provider tests, on the backend the run picks. By default every test runs on the
  * in-memory Derby backend. With {@code wharf.test.mask} (a mask of the test-jar's {@code wharf:masked:}
  * backend, such as {@code FilteredReceive,MessageOptions,attributes=10}) it runs there with those
  * capabilities hidden. With {@code wharf.test.backend=sqs} it runs on the SQS backend over the run's
- * shared embedded ElasticMQ.
+ * shared embedded ElasticMQ, or with {@code wharf.test.server=ymq} over the YMQ-shaped relay in front of
+ * it ({@link SqsTestServer}).
  */
 public final class TestStores {
     private static final String MASK = System.getProperty("wharf.test.mask", "");
@@ -29,7 +30,7 @@ public final class TestStores {
     public static String url(String purpose) {
         if (SQS) {
             // A short purpose keeps prefix plus queue name within SQS's 80 characters.
-            return ElasticMq.shared().storeUrl(purpose.substring(0, Math.min(8, purpose.length())));
+            return SqsTestServer.storeUrl(purpose.substring(0, Math.min(8, purpose.length())));
         }
         String inner = "wharf:memory:" + purpose + "-" + UUID.randomUUID();
         return MASK.isEmpty() ? inner : "wharf:masked:" + MASK + ":" + inner;
@@ -64,7 +65,7 @@ public final class TestStores {
                 + " needs");
     }
 
-    /** True in the run on the SQS backend over ElasticMQ. */
+    /** True in the runs on the SQS backend (over ElasticMQ or the YMQ-shaped relay). */
     public static boolean sqs() {
         return SQS;
     }

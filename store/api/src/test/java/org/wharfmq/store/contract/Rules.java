@@ -71,6 +71,9 @@ public final class Rules {
     /** QueueStatistics counts deduplicated sends and moves to a dead-letter queue, which the store decides. */
     public static final String STORE_DECIDED_COUNTS = "store-decided-counts";
 
+    /** One FIFO ReceiveMessage may return several messages of a group, in order. */
+    public static final String GROUP_MESSAGES_PER_RECEIVE = "group-messages-per-receive";
+
     /** Every id above. */
     public static final Set<String> DIFFERABLE = Set.of(SERVER_CLOCK, STALE_RECEIPT_HANDLE,
             ERROR_MESSAGE_NAMES_VALUE, IN_FLIGHT_LIMITS, MISSING_BODY, FORBIDDEN_CHARACTER_CODE, MAXIMUM_MESSAGE_SIZE,
@@ -78,7 +81,8 @@ public final class Rules {
             EMPTY_BATCH, BATCH_ENTRY_IDS, BATCH_SEQUENCE_NUMBERS, RECEIVE_ATTEMPT_ID, QUEUE_NAME_LENGTH,
             FIFO_ATTRIBUTE_ON_STANDARD_NAME, UNKNOWN_QUEUE_ATTRIBUTES, FIFO_ONLY_ATTRIBUTES, QUEUE_ATTRIBUTES_SHOWN,
             QUEUE_ARN, ATTRIBUTE_BOUNDS, DEAD_LETTER_QUEUE_TYPE, SEND_MESSAGE_LIMITS, MOVE_TASK_COUNTS, FIFO_MOVE_TASKS,
-            MOVE_TASK_SOURCES, STANDARD_QUEUE_ORDER, AGE_OF_OLDEST_MESSAGE, STORE_DECIDED_COUNTS);
+            MOVE_TASK_SOURCES, STANDARD_QUEUE_ORDER, AGE_OF_OLDEST_MESSAGE, STORE_DECIDED_COUNTS,
+            GROUP_MESSAGES_PER_RECEIVE);
 
     private Rules() {
     }

@@ -1,6 +1,7 @@
 package org.wharfmq.store.sqs;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,7 @@ import org.wharfmq.store.QueueServiceException;
  * The deletes of consuming receives, sent in batches of up to 10 per queue by one thread, not
  * waited for: a message whose delete has not reached the server when the process dies is
  * delivered again after its visibility timeout. A delete waits up to 5 ms for others to share its
- * request. Closing sends what is left.
+ * request; a FIFO queue's deletes are held as {@link #addFifo} says. Closing sends what is left.
  */
 final class Deletes {
     private static final Logger LOG = LoggerFactory.getLogger(Deletes.class);
@@ -31,6 +32,7 @@ final class Deletes {
 
     private final ServerMessages messages;
     private final LinkedBlockingQueue<Pending> pending = new LinkedBlockingQueue<>();
+    private final Map<String, List<String>> fifo = new HashMap<>();
     private final Thread sender;
 
     Deletes(ServerMessages messages) {
@@ -45,21 +47,42 @@ final class Deletes {
     }
 
     /**
-     * Sends, on the caller's thread, the deletes of {@code queueUrl} that the sender has not taken
-     * yet: a FIFO queue releases a group only once its message is deleted.
+     * A FIFO queue's delete, held until the next receive from the queue asks the server again
+     * ({@link #flush}), 10 are held, or {@link #flushFifo} runs: the server releases a group only
+     * once its message is deleted, and the deletes of one answer's messages share a request.
      */
-    void flush(String queueUrl) {
-        List<String> handles = new ArrayList<>();
-        pending.removeIf(p -> {
-            if (queueUrl.equals(p.queueUrl())) {
-                handles.add(p.receiptHandle());
-                return true;
+    void addFifo(String queueUrl, String receiptHandle) {
+        List<String> full = null;
+        synchronized (fifo) {
+            List<String> held = fifo.computeIfAbsent(queueUrl, k -> new ArrayList<>());
+            held.add(receiptHandle);
+            if (held.size() >= BATCH) {
+                full = fifo.remove(queueUrl);
             }
-            return false;
-        });
-        if (!handles.isEmpty()) {
-            send(queueUrl, handles);
         }
+        if (full != null) {
+            send(queueUrl, full);
+        }
+    }
+
+    /** Sends a FIFO queue's held deletes, on the caller's thread. */
+    void flush(String queueUrl) {
+        List<String> held;
+        synchronized (fifo) {
+            held = fifo.remove(queueUrl);
+        }
+        if (held != null) {
+            send(queueUrl, held);
+        }
+    }
+
+    /** Sends every FIFO queue's held deletes, on the caller's thread. */
+    void flushFifo() {
+        List<String> queues;
+        synchronized (fifo) {
+            queues = List.copyOf(fifo.keySet());
+        }
+        queues.forEach(this::flush);
     }
 
     private void run() {
@@ -119,6 +142,7 @@ final class Deletes {
 
     /** Sends what is pending and stops, waiting up to 10 s. */
     void close() {
+        flushFifo();
         pending.add(STOP);
         try {
             sender.join(TimeUnit.SECONDS.toMillis(10));

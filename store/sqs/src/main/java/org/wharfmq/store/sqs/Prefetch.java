@@ -34,7 +34,8 @@ import org.wharfmq.store.model.Names;
  * (visibility 0) once half its visibility timeout has passed, or 200 ms after a filter passed it
  * over, or when the store closes; each such return counts as one receive on the server. A long
  * poll lasts up to 20 s; a receive whose consumer is cancelled returns within 50 ms, and what its
- * poll brings later is held for others.
+ * poll brings later is held for others. A receive the server still throttles after the client's
+ * retries finds nothing and asks again, every 500 ms, until its wait ends.
  * On a FIFO queue only consuming receives hold and take: a consumed message's group may go on at
  * once, as on the server after its delete, and a held message is never taken past an earlier one of
  * its group. A receive that keeps its message in flight takes the server's answer whole, since the
@@ -46,6 +47,7 @@ final class Prefetch {
     private static final long CANCEL_CHECK_MILLIS = 50;
     private static final long PASSED_OVER_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
     private static final long SHORT_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    private static final long THROTTLED_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
     /** Below this visibility timeout nothing is held: it would be back on the server before it is used. */
     private static final int MIN_HOLD_VISIBILITY = 2;
 
@@ -175,8 +177,19 @@ final class Prefetch {
             if (fifo && consuming) {
                 deletes.flush(r.queueUrl());
             }
-            List<ReceivedMessage> got = poll(lane, r.withWaitTimeSeconds(waitSeconds),
-                    holding ? BATCH : r.maxNumberOfMessages(), holding, cancelled);
+            List<ReceivedMessage> got;
+            boolean throttled = false;
+            try {
+                got = poll(lane, r.withWaitTimeSeconds(waitSeconds), holding ? BATCH : r.maxNumberOfMessages(),
+                        holding, cancelled);
+            } catch (QueueServiceException e) {
+                if (!SqsErrors.throttled(e)) {
+                    throw e;
+                }
+                // Still throttled after the client's retries: nothing yet; ask again until the deadline.
+                got = List.of();
+                throttled = true;
+            }
             if (holding) {
                 lane.hold(got);
                 if (!got.isEmpty()) {
@@ -206,7 +219,9 @@ final class Prefetch {
             if (left <= 0) {
                 return List.of();
             }
-            if (waitSeconds == 0 || !got.isEmpty()) {
+            if (throttled) {
+                LockSupport.parkNanos(Math.min(THROTTLED_WAIT_NANOS, left));
+            } else if (waitSeconds == 0 || !got.isEmpty()) {
                 LockSupport.parkNanos(Math.min(SHORT_WAIT_NANOS, left));
             }
         }
@@ -279,6 +294,7 @@ final class Prefetch {
     }
 
     private void sweep() {
+        deletes.flushFifo();
         for (Lane lane : lanes.values()) {
             if (lane.holdNanos >= 0) {
                 releaseQuietly(lane.queueUrl, lane.expired(false));

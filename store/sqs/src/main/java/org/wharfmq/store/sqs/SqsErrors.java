@@ -64,6 +64,11 @@ final class SqsErrors {
         return CODES.get(c);
     }
 
+    /** True if the server refused the request's rate (a throttling error after the client's retries). */
+    static boolean throttled(QueueServiceException e) {
+        return e.getCause() instanceof AwsServiceException a && a.isThrottlingException();
+    }
+
     /** Runs one request, translating what the client throws. */
     static <T> T call(String what, Supplier<T> request) {
         try {

@@ -24,6 +24,7 @@ import org.wharfmq.store.StoreTransaction;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.VisibilityChange;
+import org.wharfmq.store.model.Names;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
@@ -174,8 +175,13 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
                                                 Predicate<MessageView> filter, BooleanSupplier cancelled) {
         List<ReceivedMessage> got = counted(request,
                 prefetch.receive(request.withAttemptId(null), waitMillis, filter, cancelled, true));
+        boolean fifo = Names.isFifo(ServerQueues.name(request.queueUrl()));
         for (ReceivedMessage m : got) {
-            deletes.add(request.queueUrl(), m.receiptHandle());
+            if (fifo) {
+                deletes.addFifo(request.queueUrl(), m.receiptHandle());
+            } else {
+                deletes.add(request.queueUrl(), m.receiptHandle());
+            }
         }
         return got;
     }

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.contract.Backend;
-import org.wharfmq.store.sqs.testing.ElasticMq;
+import org.wharfmq.store.sqs.testing.SqsTestServer;
 
 /**
  * The SQS backend as the contract suite runs it: stores on the run's shared ElasticMQ, each with its
@@ -95,11 +95,25 @@ public final class SqsBackends {
                     + " the first queue that has the source as dead-letter queue, messages sent to the source"
                     + " directly too, and never fails: " + API + "API_StartMessageMoveTask.html"));
 
-    public static final Backend SQS = Backend.of("sqs on ElasticMQ", name -> ElasticMq.shared().storeUrl(prefix(name)))
+    private static final String YMQ_API = "https://github.com/yandex-cloud/docs/blob/master/en/message-queue/api-ref/";
+
+    /** On the YMQ-shaped relay: ElasticMQ's differences, and those YMQ's documented rules add. */
+    static final Map<String, String> YMQ_DIFFERENCES = withYmq();
+
+    private static Map<String, String> withYmq() {
+        Map<String, String> all = new java.util.HashMap<>(DIFFERENCES);
+        all.put(GROUP_MESSAGES_PER_RECEIVE, "YMQ's FIFO ReceiveMessage returns at most one message per message"
+                + " group per call: " + YMQ_API + "message/ReceiveMessage.md");
+        return Map.copyOf(all);
+    }
+
+    /** The backend on this run's server ({@link SqsTestServer}): ElasticMQ, or the YMQ-shaped relay. */
+    public static final Backend SQS = Backend.of("sqs on " + SqsTestServer.name(),
+                    name -> SqsTestServer.storeUrl(prefix(name)))
             .withCapabilities(Set.of(FilteredReceive.class, org.wharfmq.store.Topics.class,
                     org.wharfmq.store.Transactions.class, org.wharfmq.store.MessageMoves.class,
                     org.wharfmq.store.QueueStatistics.class))
-            .withDifferences(DIFFERENCES);
+            .withDifferences(SqsTestServer.ymq() ? YMQ_DIFFERENCES : DIFFERENCES);
 
     private SqsBackends() {
     }

@@ -71,9 +71,14 @@ public final class YmqRelay implements AutoCloseable {
     }
 
     public static YmqRelay start(ElasticMq target, Options options) {
+        return start(target, options, 0);
+    }
+
+    /** A relay on {@code port} of 127.0.0.1, or a free port for 0. */
+    public static YmqRelay start(ElasticMq target, Options options, int port) {
         HttpServer server;
         try {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
         } catch (IOException e) {
             throw new UncheckedIOException("no port for the YMQ relay on 127.0.0.1", e);
         }
