@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 
 /**
  * A TCP relay on 127.0.0.1 in front of an SQS server that counts the HTTP requests passing through
- * it by action (the {@code X-Amz-Target} header of the SQS JSON protocol). S8 gives each client it
+ * it by action (the {@code X-Amz-Target} header of the SQS JSON protocol, a Query body's {@code Action}). S8 gives each client it
  * measures a relay of its own, so both systems' requests are counted in the same way and none is
  * counted for another client. Clients keep connections alive, so a request is found by reading its
  * head and skipping its {@code Content-Length} body. Closing the relay cuts every connection.
@@ -112,7 +112,8 @@ final class CountingRelay implements AutoCloseable {
 
     /**
      * Splits a client's byte stream into HTTP/1.1 requests and reports the action of each: the part
-     * of {@code X-Amz-Target} after the dot, or {@code other}.
+     * of {@code X-Amz-Target} after the dot (JSON protocol), the body's leading {@code Action=}
+     * parameter (Query protocol), or {@code other}.
      */
     static final class RequestParser {
         private static final int BLANK_LINE = 0x0D0A0D0A;
@@ -120,6 +121,9 @@ final class CountingRelay implements AutoCloseable {
         private final StringBuilder head = new StringBuilder();
         private int last4;
         private long bodyLeft;
+        /** The start of a Query protocol body while its {@code Action=} is read, else null. */
+        private StringBuilder queryAction;
+        private static final int MAX_ACTION = 64;
 
         RequestParser(Consumer<String> onRequest) {
             this.onRequest = onRequest;
@@ -128,6 +132,19 @@ final class CountingRelay implements AutoCloseable {
         void feed(byte[] b, int off, int len) {
             int end = off + len;
             for (int i = off; i < end; ) {
+                if (bodyLeft > 0 && queryAction != null) {
+                    int c = b[i++] & 0xff;
+                    bodyLeft--;
+                    if (c != '&') {
+                        queryAction.append((char) c);
+                    }
+                    if (c == '&' || bodyLeft == 0 || queryAction.length() > MAX_ACTION) {
+                        String form = queryAction.toString();
+                        queryAction = null;
+                        onRequest.accept(form.startsWith("Action=") ? form.substring("Action=".length()) : "other");
+                    }
+                    continue;
+                }
                 if (bodyLeft > 0) {
                     int n = (int) Math.min(bodyLeft, end - i);
                     bodyLeft -= n;
@@ -164,7 +181,11 @@ final class CountingRelay implements AutoCloseable {
                 }
             }
             bodyLeft = length;
-            onRequest.accept(action);
+            if (action.equals("other") && length > 0) {
+                queryAction = new StringBuilder();
+            } else {
+                onRequest.accept(action);
+            }
         }
     }
 }

@@ -48,7 +48,11 @@ final class SqsReport {
                 .append(" sends in flight; the library has no async send, so its sync send stands beside it. ")
                 .append("CLIENT drain acknowledges every ").append(SqsWorkloads.ACK_EVERY)
                 .append(" messages. req/msg: HTTP requests counted by a relay in front of ElasticMQ, from opening ")
-                .append("the client until it is closed, over the messages handled.\n\n")
+                .append("the client until it is closed, over the messages handled. YMQ FIFO rows: a FIFO queue on the ")
+                .append("YMQ-shaped relay in front of the same ElasticMQ (one message per group per ReceiveMessage, ")
+                .append("30 requests a second per action and queue), ").append(SqsScenario.GROUPS)
+                .append(" message groups in turn, drains of ").append(SqsScenario.FIFO_DRAIN)
+                .append(" messages; Wharf speaks Query to it, the library JSON.\n\n")
                 .append("| target | value | |\n|---|---|---|\n");
         for (SqsScenario.Workload w : List.of(SqsScenario.Workload.ASYNC_SEND, SqsScenario.Workload.AUTO_DRAIN,
                 SqsScenario.Workload.CLIENT_DRAIN)) {

@@ -93,6 +93,21 @@ class BenchHarnessTest {
         assertEquals(List.of("ReceiveMessage", "DeleteMessageBatch", "other"), actions);
     }
 
+    @Test
+    void theRelayNamesAQueryRequestByItsActionParameter() {
+        List<String> actions = new ArrayList<>();
+        CountingRelay.RequestParser parser = new CountingRelay.RequestParser(actions::add);
+        String form = "Action=SendMessageBatch&Version=2012-11-05&QueueUrl=q";
+        String stream = "POST / HTTP/1.1\r\nContent-Length: " + form.length() + "\r\n\r\n" + form
+                + "POST / HTTP/1.1\r\nContent-Length: 17\r\n\r\nAction=PurgeQueue"
+                + "POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello";
+        byte[] bytes = stream.getBytes(StandardCharsets.ISO_8859_1);
+        for (int i = 0; i < bytes.length; i += 5) {
+            parser.feed(bytes, i, Math.min(5, bytes.length - i));
+        }
+        assertEquals(List.of("SendMessageBatch", "PurgeQueue", "other"), actions);
+    }
+
     private static String request(String target, String body) {
         return "POST / HTTP/1.1\r\nX-Amz-Target: " + target + "\r\nContent-Length: " + body.length() + "\r\n\r\n"
                 + body;
