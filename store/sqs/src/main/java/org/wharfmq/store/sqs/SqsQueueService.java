@@ -87,7 +87,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         this.prefetch = new Prefetch(queues, messages);
         this.admin = new SqsQueueAdmin(client, options, queues, prefetch, counts);
         this.topics = new SqsTopics(options, queues, admin, messages);
-        this.moves = new SqsMessageMoves(client, queues);
+        this.moves = new SqsMessageMoves(client, queues, options.serverName(""));
     }
 
     private static AwsCredentialsProvider credentials(SqsOptions o) {
@@ -249,6 +249,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
     @Override
     public void close() {
         topics.close();
+        moves.close();
         prefetch.close();
         deletes.close();
         client.close();
