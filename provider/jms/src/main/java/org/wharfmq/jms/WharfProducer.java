@@ -367,7 +367,7 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
             for (int i = 0; i < all.size(); i++) {
                 AsyncSend a = all.get(i);
                 try {
-                    out.add(new Sending.Outgoing(a.wm, fifo ? a.wm.getStringProperty("JMSXGroupID") : null,
+                    out.add(new Sending.Outgoing(a.wm, a.wm.getStringProperty("JMSXGroupID"),
                             fifo ? deduplicationId(a.wm) : null, a.options));
                     index.add(i);
                 } catch (JMSException e) {
@@ -397,7 +397,7 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         if (to.isQueue()) {
             boolean fifo = Names.isFifo(to.name());
             id = sending.send(((WharfQueue) to).spec(), m,
-                    fifo ? m.getStringProperty("JMSXGroupID") : null, fifo ? deduplicationId(m) : null, options, unit);
+                    m.getStringProperty("JMSXGroupID"), fifo ? deduplicationId(m) : null, options, unit);
         } else {
             id = sending.publish(to.name(), m, options, unit, Subscriptions.publishFilter(session.connection));
         }

@@ -13,6 +13,11 @@ public record Limits(int maxMessageAttributes, int maxMessageBytes, long delayGr
                      long maxDelayMillis) {
     /** The model's limits as SendMessage has them: 10 attributes, 256 KiB, whole seconds up to 900 s. */
     public static final Limits SQS = new Limits(10, 262_144, 1_000, 900_000);
+    /**
+     * Amazon SQS since 2025-08: as {@link #SQS}, but a queue's MaximumMessageSize may be up to 1 MiB
+     * (a new queue's is still 256 KiB), and one SendMessageBatch may carry 1 MiB in all.
+     */
+    public static final Limits AMAZON_SQS = new Limits(10, 1_048_576, 1_000, 900_000);
 
     public Limits {
         if (maxMessageAttributes < 1 || maxMessageBytes < 1 || delayGranularityMillis < 1 || maxDelayMillis < 0) {

@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * A received (or browsed) message. {@code receiptHandle} is null for a browsed one.
  * {@code sequenceNumber}, {@code messageGroupId} and {@code messageDeduplicationId} are set on FIFO
- * queues only; {@code priority} and {@code expirationTime} are Wharf's {@link MessageOptions}.
+ * queues only (and {@code messageGroupId} on a standard queue where the backend offers
+ * {@link FairQueues}); {@code priority} and {@code expirationTime} are Wharf's {@link MessageOptions}.
  */
 public record ReceivedMessage(String messageId, String receiptHandle, String body, String md5OfBody,
                               long sentTimestamp, int receiveCount, long firstReceiveTimestamp,

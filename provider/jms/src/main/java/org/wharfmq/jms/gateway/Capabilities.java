@@ -4,6 +4,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import jakarta.jms.JMSException;
 import org.wharfmq.store.Browsing;
+import org.wharfmq.store.FairQueues;
 import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.QueueService;
@@ -28,6 +29,7 @@ public final class Capabilities {
     final Transactions transactions;
     final XaTransactions xaTransactions;
     final QueueStatistics statistics;
+    final FairQueues fairQueues;
 
     Capabilities(String url, QueueService service) {
         this.url = url;
@@ -39,6 +41,7 @@ public final class Capabilities {
         this.transactions = service.extension(Transactions.class).orElse(null);
         this.xaTransactions = service.extension(XaTransactions.class).orElse(null);
         this.statistics = service.extension(QueueStatistics.class).orElse(null);
+        this.fairQueues = service.extension(FairQueues.class).orElse(null);
     }
 
     /** The optional capabilities the backend offers, by name (Topics, Browsing, FilteredReceive, ...). */
@@ -51,6 +54,7 @@ public final class Capabilities {
         addIf(names, transactions, "Transactions");
         addIf(names, xaTransactions, "XaTransactions");
         addIf(names, statistics, "QueueStatistics");
+        addIf(names, fairQueues, "FairQueues");
         return names;
     }
 

@@ -9,6 +9,7 @@ import org.wharfmq.jms.message.WharfMessage;
 import org.wharfmq.store.BatchResult;
 import org.wharfmq.store.BatchResultErrorEntry;
 import org.wharfmq.store.ErrorCodes;
+import org.wharfmq.store.FairQueues;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendBatchEntry;
@@ -38,7 +39,8 @@ public final class Sending {
     /**
      * Sends {@code m} to queue {@code q} (created if new), in
      * {@code unit} if not null; returns the MessageId. {@code groupId} and {@code deduplicationId}
-     * are for FIFO queues.
+     * are for FIFO queues; a standard queue takes {@code groupId} too where the backend offers
+     * {@link FairQueues}.
      */
     public String send(QueueSpec q, WharfMessage m, String groupId,
                        String deduplicationId, SendOptions o, Unit unit) throws JMSException {
@@ -46,7 +48,7 @@ public final class Sending {
         boolean fifo = Names.isFifo(q.name());
         Encoding.Request r = encoding.request(m, o);
         SendMessageRequest request = new SendMessageRequest(queueUrl, r.body(), r.delaySeconds(), r.attributes(),
-                fifo ? groupId : null, fifo ? deduplicationId : null);
+                group(fifo, groupId), fifo ? deduplicationId : null);
         SendResult result;
         try {
             if (unit != null) {
@@ -60,6 +62,11 @@ public final class Sending {
             throw Errors.of(e);
         }
         return result.messageId();
+    }
+
+    /** The MessageGroupId a send carries: a FIFO queue's, or a standard queue's where the backend has fair queues. */
+    private String group(boolean fifo, String groupId) {
+        return fifo || capabilities.fairQueues != null ? groupId : null;
     }
 
     /**
@@ -106,7 +113,7 @@ public final class Sending {
                 bytes = 0;
             }
             entries.add(new SendBatchEntry(Integer.toString(i), r.body(), r.delaySeconds(), r.attributes(),
-                    fifo ? o.groupId() : null, fifo ? o.deduplicationId() : null));
+                    group(fifo, o.groupId()), fifo ? o.deduplicationId() : null));
             bytes += size;
         }
         if (!entries.isEmpty()) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,21 @@ class BadInputTest {
     @AfterEach
     void close() throws JMSException {
         connection.close();
+    }
+
+    @Test
+    void aMessageOverItsQueuesMaximumMessageSizeFailsNamingBothSizes() throws JMSException {
+        // ElasticMQ does not show MaximumMessageSize, so the backend holds its queues to 256 KiB.
+        assumeTrue(TestStores.sqs(), "the SQS backend checks a queue's MaximumMessageSize before it sends");
+        Queue q = session.createQueue("big");
+        MessageProducer p = session.createProducer(q);
+        p.send(session.createTextMessage("fits"));
+
+        JMSException e = assertThrows(JMSException.class, () -> p.send(session.createTextMessage("x".repeat(300_000))));
+
+        assertTrue(e.getMessage().matches("(?s).*the message is 3\\d{5} bytes.*262144 bytes.*"), e.getMessage());
+        assertEquals("InvalidParameterValue", e.getErrorCode());
+        assertEquals("fits", ((TextMessage) session.createConsumer(q).receive(5000)).getText());
     }
 
     @Test

@@ -60,6 +60,32 @@ class QueueSemanticsTest {
     }
 
     @Test
+    void aStandardQueueMessagesGroupGoesToTheServerWhereItHasFairQueues() throws JMSException {
+        TestStores.assumeOffers("FairQueues", "a group on a standard queue");
+        String store = TestStores.url("fair");
+        WharfConnectionFactory fair = new WharfConnectionFactory(store);
+        try (Connection c = fair.createConnection()) {
+            c.start();
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            Queue q = s.createQueue("tenants");
+            sendText(s, q, "for a", Map.of("JMSXGroupID", "tenant-a"));
+
+            try (org.wharfmq.store.QueueService raw = org.wharfmq.store.QueueServices.open(store)) {
+                String url = raw.getQueueUrl("tenants");
+                List<org.wharfmq.store.ReceivedMessage> seen = List.of();
+                for (int i = 0; i < 20 && seen.isEmpty(); i++) {
+                    seen = raw.receiveMessage(org.wharfmq.store.ReceiveMessageRequest.of(url, 1)
+                            .withVisibilityTimeout(0));
+                }
+                assertEquals("tenant-a", seen.get(0).messageGroupId());
+            }
+            Message m = s.createConsumer(q).receive(5000);
+            assertEquals(List.of("for a", "tenant-a"),
+                    List.of(((TextMessage) m).getText(), m.getStringProperty("JMSXGroupID")));
+        }
+    }
+
+    @Test
     void fifoGroupsKeepTheirOrderUnderFourConcurrentConsumers() throws Exception {
         Session s = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         Queue q = s.createQueue("orders.fifo");

@@ -15,6 +15,7 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Assumptions;
 import org.wharfmq.store.Browsing;
+import org.wharfmq.store.FairQueues;
 import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.MessageOptions;
@@ -35,7 +36,7 @@ public final class Backend {
     /** The optional capabilities a store may offer through {@link QueueService#extension(Class)}. */
     public static final Set<Class<?>> CAPABILITIES = Collections.unmodifiableSet(new LinkedHashSet<>(List.of(
             Topics.class, Browsing.class, FilteredReceive.class, MessageOptions.class, Transactions.class,
-            XaTransactions.class, MessageMoves.class, QueueStatistics.class)));
+            XaTransactions.class, MessageMoves.class, QueueStatistics.class, FairQueues.class)));
 
     private final String name;
     private final UnaryOperator<String> storeUrl;

@@ -1,19 +1,24 @@
 package org.wharfmq.store.sqs;
 
+import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.wharfmq.store.BatchEntry;
 import org.wharfmq.store.BatchResult;
+import org.wharfmq.store.BatchResultErrorEntry;
 import org.wharfmq.store.MessageAttributeValue;
 import org.wharfmq.store.MessageOptions;
+import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.SendBatchEntry;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.VisibilityChange;
+import org.wharfmq.store.model.Names;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.ChangeMessageVisibilityBatchRequestEntry;
@@ -23,7 +28,10 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
 
 /**
  * The server's message requests in the model's terms: SendMessage, ReceiveMessage, DeleteMessage,
- * ChangeMessageVisibility and their batches, one request each. Sends and deletes the server took
+ * ChangeMessageVisibility and their batches, one request each except a SendMessageBatch over the
+ * size limits ({@link MessageSizes}), which a message over its queue's fails before it is sent. A
+ * MessageGroupId on a standard queue goes to the server (fair queues); once a server refuses it,
+ * such sends go again without it, and later ones go without it from the start. Sends and deletes the server took
  * are counted in {@link Counts}; receives are counted by the facade, once per receive, whether the
  * messages came from here or from {@link Prefetch}'s lanes. A MessageId Wharf gave travels in the
  * attribute {@value #ID_ATTRIBUTE}, which a receive shows as the MessageId and hides.
@@ -33,28 +41,103 @@ final class ServerMessages {
     static final String ID_ATTRIBUTE = "wharf.id";
 
     private final SqsClient client;
+    private final MessageSizes sizes;
     private final Counts counts;
+    /** False once the server refused a MessageGroupId on a standard queue: it has no fair queues. */
+    private volatile boolean fairQueues = true;
 
-    ServerMessages(SqsClient client, Counts counts) {
+    ServerMessages(SqsClient client, ServerQueues queues, Counts counts) {
         this.client = client;
+        this.sizes = new MessageSizes(queues::maximumMessageSize);
         this.counts = counts;
     }
 
     SendResult sendMessage(SendMessageRequest m) {
+        sizes.check(m.queueUrl(), m.messageBody(), m.messageAttributes());
+        boolean grouped = grouped(m.queueUrl(), m.messageGroupId());
+        SendResult sent;
+        try {
+            sent = send(m, fairQueues || !grouped ? m.messageGroupId() : null);
+        } catch (QueueServiceException e) {
+            if (!grouped || !fairQueues || !e.code().equals(INVALID_PARAMETER_VALUE)) {
+                throw e;
+            }
+            sent = send(m, null);
+            fairQueues = false;
+        }
+        counts.sent(m.queueUrl(), 1);
+        return sent;
+    }
+
+    /** True if {@code groupId} is given for a standard queue, where only a server with fair queues takes it. */
+    private static boolean grouped(String queueUrl, String groupId) {
+        return groupId != null && !Names.isFifo(ServerQueues.name(queueUrl));
+    }
+
+    private SendResult send(SendMessageRequest m, String groupId) {
         var response = SqsErrors.call("SendMessage to " + m.queueUrl(), () -> client.sendMessage(r -> r
                 .queueUrl(m.queueUrl()).messageBody(m.messageBody()).delaySeconds(m.delaySeconds())
-                .messageAttributes(toServer(m.messageAttributes())).messageGroupId(m.messageGroupId())
+                .messageAttributes(toServer(m.messageAttributes())).messageGroupId(groupId)
                 .messageDeduplicationId(m.messageDeduplicationId())));
-        counts.sent(m.queueUrl(), 1);
         return new SendResult(null, response.messageId(), response.md5OfMessageBody(), response.sequenceNumber());
     }
 
+    /**
+     * SendMessageBatch, in as many requests as {@link MessageSizes#split} makes; an entry over the
+     * queue's MaximumMessageSize fails on its own. If a later request fails as a whole, the earlier
+     * ones stay sent and the entries from there on fail with its error.
+     */
     BatchResult<SendResult> sendMessageBatch(String queueUrl, List<SendBatchEntry> entries) {
+        if (entries.isEmpty()) {
+            return sendRequest(queueUrl, entries);
+        }
+        List<BatchResultErrorEntry> failed = new ArrayList<>();
+        List<List<SendBatchEntry>> requests = sizes.split(queueUrl, entries, failed);
+        List<SendResult> ok = new ArrayList<>();
+        for (int i = 0; i < requests.size(); i++) {
+            BatchResult<SendResult> result;
+            try {
+                result = sendRequest(queueUrl, requests.get(i));
+            } catch (QueueServiceException e) {
+                if (i == 0) {
+                    throw e;
+                }
+                requests.subList(i, requests.size()).forEach(r -> r.forEach(entry -> failed.add(
+                        new BatchResultErrorEntry(entry.id(), e.code(), e.getMessage(), e.senderFault()))));
+                break;
+            }
+            ok.addAll(result.successful());
+            failed.addAll(result.failed());
+        }
+        return new BatchResult<>(ok, failed);
+    }
+
+    /** One SendMessageBatch; on a server without fair queues, the standard queue's group ids are left out. */
+    private BatchResult<SendResult> sendRequest(String queueUrl, List<SendBatchEntry> entries) {
+        boolean grouped = entries.stream().anyMatch(e -> grouped(queueUrl, e.messageGroupId()));
+        BatchResult<SendResult> result = sendBatch(queueUrl, entries, !grouped || fairQueues);
+        if (grouped && fairQueues && !result.failed().isEmpty()
+                && result.failed().stream().allMatch(f -> f.code().equals(INVALID_PARAMETER_VALUE))) {
+            List<String> refused = result.failed().stream().map(BatchResultErrorEntry::id).toList();
+            BatchResult<SendResult> again = sendBatch(queueUrl,
+                    entries.stream().filter(e -> refused.contains(e.id())).toList(), false);
+            if (again.failed().isEmpty()) {
+                fairQueues = false;
+            }
+            List<SendResult> ok = new ArrayList<>(result.successful());
+            ok.addAll(again.successful());
+            return new BatchResult<>(ok, again.failed());
+        }
+        return result;
+    }
+
+    private BatchResult<SendResult> sendBatch(String queueUrl, List<SendBatchEntry> entries, boolean withGroups) {
         List<SendMessageBatchRequestEntry> out = new ArrayList<>(entries.size());
         for (SendBatchEntry e : entries) {
             out.add(SendMessageBatchRequestEntry.builder().id(e.id()).messageBody(e.messageBody())
                     .delaySeconds(e.delaySeconds()).messageAttributes(toServer(e.messageAttributes()))
-                    .messageGroupId(e.messageGroupId()).messageDeduplicationId(e.messageDeduplicationId()).build());
+                    .messageGroupId(withGroups || !grouped(queueUrl, e.messageGroupId()) ? e.messageGroupId() : null)
+                    .messageDeduplicationId(e.messageDeduplicationId()).build());
         }
         var response = SqsErrors.call("SendMessageBatch to " + queueUrl,
                 () -> client.sendMessageBatch(r -> r.queueUrl(queueUrl).entries(out)));

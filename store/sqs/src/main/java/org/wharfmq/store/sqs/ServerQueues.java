@@ -5,17 +5,21 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.wharfmq.store.Limits;
+import org.wharfmq.store.model.QueueConfig;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.ListQueuesResponse;
 
 /**
  * The server's queues by its own names and URLs, without Wharf's rules: create, find, list, tags,
  * ARN and attributes, one request each; and what is cached per queue URL (whether a FIFO queue
- * has ContentBasedDeduplication), which {@link #forget} drops when the queue changes or goes.
+ * has ContentBasedDeduplication, its MaximumMessageSize), which {@link #forget} drops when the queue
+ * changes or goes.
  */
 final class ServerQueues {
     private final SqsClient client;
     private final Map<String, Boolean> contentBasedDeduplication = new ConcurrentHashMap<>();
+    private final Map<String, Integer> maximumMessageSize = new ConcurrentHashMap<>();
 
     ServerQueues(SqsClient client) {
         this.client = client;
@@ -26,10 +30,11 @@ final class ServerQueues {
         return queueUrl.substring(queueUrl.lastIndexOf('/') + 1);
     }
 
-    /** CreateQueue of a standard queue by its server name, with {@code tags}. */
-    String create(String serverName, Map<String, String> tags) {
+    /** CreateQueue of a standard queue by its server name, with {@code attributes} and {@code tags}. */
+    String create(String serverName, Map<String, String> attributes, Map<String, String> tags) {
         return SqsErrors.call("CreateQueue " + serverName, () -> client.createQueue(r -> r
-                .queueName(serverName).tags(tags.isEmpty() ? null : tags)).queueUrl());
+                .queueName(serverName).attributesWithStrings(attributes.isEmpty() ? null : attributes)
+                .tags(tags.isEmpty() ? null : tags)).queueUrl());
     }
 
     /** GetQueueUrl by the server's name. */
@@ -80,8 +85,21 @@ final class ServerQueues {
                 attributes(u, List.of("ContentBasedDeduplication")).get("ContentBasedDeduplication")));
     }
 
+    /**
+     * A queue's MaximumMessageSize, read once per queue; a server that does not show it (ElasticMQ)
+     * gets the SQS API's default, 256 KiB.
+     */
+    int maximumMessageSize(String queueUrl) {
+        return maximumMessageSize.computeIfAbsent(queueUrl, u -> {
+            String size = attributes(u, List.of(QueueConfig.MAXIMUM_MESSAGE_SIZE))
+                    .get(QueueConfig.MAXIMUM_MESSAGE_SIZE);
+            return size == null ? Limits.SQS.maxMessageBytes() : Integer.parseInt(size);
+        });
+    }
+
     /** Forgets what is cached of a queue whose attributes changed or that was deleted. */
     void forget(String queueUrl) {
         contentBasedDeduplication.remove(queueUrl);
+        maximumMessageSize.remove(queueUrl);
     }
 }

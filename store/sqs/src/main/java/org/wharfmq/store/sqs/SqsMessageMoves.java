@@ -16,7 +16,9 @@ import software.amazon.awssdk.services.sqs.model.ListMessageMoveTasksResultEntry
  * Message move tasks as the server's StartMessageMoveTask, ListMessageMoveTasks and
  * CancelMessageMoveTask, which name queues by ARN. The server runs the tasks by its own clock; what
  * it does not check itself (the rate's range, the queues' types, a source that is no dead-letter
- * queue) is refused here before the request.
+ * queue) is refused here before the request. Once the server answers one of these actions as
+ * unknown ({@link UnknownAction}, YMQ), this store runs its tasks itself ({@link ClientMessageMoves})
+ * and asks the server no more.
  */
 final class SqsMessageMoves implements MessageMoves {
     /** How many tasks a list shows, as SQS's ListMessageMoveTasks at most. */
@@ -24,10 +26,24 @@ final class SqsMessageMoves implements MessageMoves {
 
     private final SqsClient client;
     private final ServerQueues queues;
+    private final DeadLetterSources sources;
+    private final ClientMessageMoves clientMoves;
+    private volatile boolean onServer = true;
 
-    SqsMessageMoves(SqsClient client, ServerQueues queues) {
+    /** {@code prefix}: the server names of the store's queues start with it. */
+    SqsMessageMoves(SqsClient client, ServerQueues queues, String prefix) {
         this.client = client;
         this.queues = queues;
+        this.sources = new DeadLetterSources(client, queues, prefix);
+        this.clientMoves = new ClientMessageMoves(client, queues, sources);
+    }
+
+    /** Remembers that the server answered {@code e}'s action as unknown, or throws {@code e}. */
+    private void noServerTasks(QueueServiceException e) {
+        if (!UnknownAction.is(e)) {
+            throw e;
+        }
+        onServer = false;
     }
 
     @Override
@@ -39,17 +55,22 @@ final class SqsMessageMoves implements MessageMoves {
         String sourceArn = queues.arn(sourceQueueUrl);
         String destinationArn = destinationQueueUrl == null ? null : queues.arn(destinationQueueUrl);
         check(sourceQueueUrl, destinationQueueUrl);
-        return SqsErrors.call("StartMessageMoveTask from " + sourceQueueUrl, () -> client
-                .startMessageMoveTask(r -> r.sourceArn(sourceArn).destinationArn(destinationArn)
-                        .maxNumberOfMessagesPerSecond(rate)).taskHandle());
+        if (onServer) {
+            try {
+                return SqsErrors.call("StartMessageMoveTask from " + sourceQueueUrl, () -> client
+                        .startMessageMoveTask(r -> r.sourceArn(sourceArn).destinationArn(destinationArn)
+                                .maxNumberOfMessagesPerSecond(rate)).taskHandle());
+            } catch (QueueServiceException e) {
+                noServerTasks(e);
+            }
+        }
+        return clientMoves.start(sourceQueueUrl, destinationQueueUrl, rate);
     }
 
     private void check(String sourceUrl, String destinationUrl) {
         String source = ServerQueues.name(sourceUrl);
         if (destinationUrl == null) {
-            boolean deadLetter = !SqsErrors.call("ListDeadLetterSourceQueues " + sourceUrl, () -> client
-                    .listDeadLetterSourceQueues(r -> r.queueUrl(sourceUrl))).queueUrls().isEmpty();
-            if (!deadLetter) {
+            if (sources.of(sourceUrl).isEmpty()) {
                 throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + source + " is no queue's"
                         + " dead-letter queue, so its messages have no source to go back to; name a destination");
             }
@@ -73,6 +94,17 @@ final class SqsMessageMoves implements MessageMoves {
     @Override
     public List<MessageMoveTask> listMessageMoveTasks(String sourceQueueUrl) {
         String sourceArn = queues.arn(sourceQueueUrl);
+        if (onServer) {
+            try {
+                return serverTasks(sourceQueueUrl, sourceArn);
+            } catch (QueueServiceException e) {
+                noServerTasks(e);
+            }
+        }
+        return clientMoves.list(sourceQueueUrl);
+    }
+
+    private List<MessageMoveTask> serverTasks(String sourceQueueUrl, String sourceArn) {
         List<ListMessageMoveTasksResultEntry> results = SqsErrors.call("ListMessageMoveTasks of " + sourceQueueUrl,
                 () -> client.listMessageMoveTasks(r -> r.sourceArn(sourceArn).maxResults(LISTED))
                         .results());
@@ -105,7 +137,19 @@ final class SqsMessageMoves implements MessageMoves {
 
     @Override
     public long cancelMessageMoveTask(String taskHandle) {
-        return longOf(SqsErrors.call("CancelMessageMoveTask " + taskHandle, () -> client
-                .cancelMessageMoveTask(r -> r.taskHandle(taskHandle)).approximateNumberOfMessagesMoved()));
+        if (onServer && !clientMoves.knows(taskHandle)) {
+            try {
+                return longOf(SqsErrors.call("CancelMessageMoveTask " + taskHandle, () -> client
+                        .cancelMessageMoveTask(r -> r.taskHandle(taskHandle)).approximateNumberOfMessagesMoved()));
+            } catch (QueueServiceException e) {
+                noServerTasks(e);
+            }
+        }
+        return clientMoves.cancel(taskHandle);
+    }
+
+    /** Stops the tasks this store runs itself. */
+    void close() {
+        clientMoves.close();
     }
 }

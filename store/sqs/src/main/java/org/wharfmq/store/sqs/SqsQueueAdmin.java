@@ -19,7 +19,8 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * Queue administration on the server, with Wharf's rules: names under the store's prefix, the
  * topics' reserved names refused and hidden, a dead-letter target by name sent as the server's
  * ARN, DeduplicationWindow fixed at SQS's 300 s, Wharf's RedeliveryPolicy kept as a queue tag
- * ({@link RedeliveryTag}); and statistics. A queue that is deleted, purged or changed is forgotten
+ * ({@link RedeliveryTag}), MaximumMessageSize 1 MiB on Amazon SQS unless given
+ * ({@link MessageSizes#creationDefaults}); and statistics. A queue that is deleted, purged or changed is forgotten
  * by {@link Prefetch} and {@link ServerQueues}, and a deleted one by {@link Counts}.
  */
 final class SqsQueueAdmin {
@@ -55,8 +56,18 @@ final class SqsQueueAdmin {
         }
         Map<String, String> tags = redelivery == null || redelivery.isEmpty() ? null
                 : Map.of(RedeliveryTag.KEY, redelivery);
-        String url = SqsErrors.call("CreateQueue " + queueName, () -> client.createQueue(r -> r
-                .queueName(options.serverName(queueName)).attributesWithStrings(a).tags(tags)).queueUrl());
+        Map<String, String> withDefaults = new LinkedHashMap<>(a);
+        MessageSizes.creationDefaults(options.endpoint()).forEach(withDefaults::putIfAbsent);
+        String url;
+        try {
+            url = create(queueName, withDefaults, tags);
+        } catch (QueueServiceException e) {
+            if (!e.code().equals(QUEUE_ALREADY_EXISTS) || withDefaults.equals(a)) {
+                throw e;
+            }
+            // An existing queue made without the default (before it, or by others) is still the same queue.
+            url = create(queueName, a, tags);
+        }
         if (redelivery != null) {
             // The server returns an existing queue whatever its tags: compare as it compares attributes.
             String existing = queues.tags(url).get(RedeliveryTag.KEY);
@@ -66,6 +77,11 @@ final class SqsQueueAdmin {
             }
         }
         return url;
+    }
+
+    private String create(String queueName, Map<String, String> attributes, Map<String, String> tags) {
+        return SqsErrors.call("CreateQueue " + queueName, () -> client.createQueue(r -> r
+                .queueName(options.serverName(queueName)).attributesWithStrings(attributes).tags(tags)).queueUrl());
     }
 
     /** Wharf's attributes as the server's: a dead-letter target by name becomes the server's ARN. */

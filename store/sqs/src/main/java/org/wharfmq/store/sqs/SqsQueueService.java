@@ -9,6 +9,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.wharfmq.store.BatchEntry;
 import org.wharfmq.store.BatchResult;
+import org.wharfmq.store.FairQueues;
 import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.Limits;
 import org.wharfmq.store.MessageMoves;
@@ -39,14 +40,15 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * 10 is kept for it, and queue names starting with {@value SqsTopics#RESERVED} are the topics'.
  * Statistics count what this process did ({@link Counts}), beside the server's Approximate*
  * counts. Wharf's RedeliveryPolicy attribute, which a server refuses, is kept as a queue tag
- * ({@link RedeliveryTag}).
+ * ({@link RedeliveryTag}). A standard queue takes a MessageGroupId ({@link FairQueues}).
  */
-final class SqsQueueService implements QueueService, FilteredReceive, Transactions, QueueStatistics {
+final class SqsQueueService implements QueueService, FilteredReceive, Transactions, QueueStatistics, FairQueues {
     /** What {@value ServerMessages#ID_ATTRIBUTE} with a UUID takes of a message's size: name, type and value. */
     private static final int ID_ATTRIBUTE_BYTES = 64;
-    private static final Limits LIMITS = new Limits(Limits.SQS.maxMessageAttributes() - 1,
-            Limits.SQS.maxMessageBytes() - ID_ATTRIBUTE_BYTES, Limits.SQS.delayGranularityMillis(),
-            Limits.SQS.maxDelayMillis());
+    /** As Amazon SQS's, the most any queue allows; a message over its own queue's limit fails at the send. */
+    private static final Limits LIMITS = new Limits(Limits.AMAZON_SQS.maxMessageAttributes() - 1,
+            Limits.AMAZON_SQS.maxMessageBytes() - ID_ATTRIBUTE_BYTES, Limits.AMAZON_SQS.delayGranularityMillis(),
+            Limits.AMAZON_SQS.maxDelayMillis());
 
     private final SqsOptions options;
     private final SqsClient client;
@@ -63,12 +65,12 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         this.options = options;
         this.client = SqsClients.open(options);
         this.queues = new ServerQueues(client);
-        this.messages = new ServerMessages(client, counts);
+        this.messages = new ServerMessages(client, queues, counts);
         this.deletes = new Deletes(messages);
         this.prefetch = new Prefetch(queues, messages, deletes);
         this.admin = new SqsQueueAdmin(client, options, queues, prefetch, counts);
         this.topics = new SqsTopics(options, queues, admin, messages);
-        this.moves = new SqsMessageMoves(client, queues);
+        this.moves = new SqsMessageMoves(client, queues, options.serverName(""));
     }
 
     // ---- queues ----
@@ -206,6 +208,9 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         if (type == MessageMoves.class) {
             return Optional.of(type.cast(moves));
         }
+        if (type == FairQueues.class) {
+            return Optional.of(type.cast(this));
+        }
         return QueueService.super.extension(type);
     }
 
@@ -217,6 +222,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
     @Override
     public void close() {
         topics.close();
+        moves.close();
         prefetch.close();
         deletes.close();
         client.close();

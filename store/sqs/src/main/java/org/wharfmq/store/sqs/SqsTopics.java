@@ -144,7 +144,7 @@ final class SqsTopics implements Topics {
     @Override
     public void createTopic(String topicName) {
         checkTopicName(topicName);
-        queues.create(markerName(topicName), Map.of());
+        queues.create(markerName(topicName), Map.of(), Map.of());
         listings.remove(topicName);
     }
 
@@ -186,7 +186,7 @@ final class SqsTopics implements Topics {
         String queueName = queueName(topicName, subscriptionName);
         String url;
         try {
-            url = queues.create(queueName, tags);
+            url = queues.create(queueName, MessageSizes.creationDefaults(storeOptions.endpoint()), tags);
         } catch (QueueServiceException e) {
             if (!e.code().equals(QUEUE_ALREADY_EXISTS)) {
                 throw e;

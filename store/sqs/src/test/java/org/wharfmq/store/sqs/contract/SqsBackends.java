@@ -27,20 +27,23 @@ public final class SqsBackends {
                     + " ('The attribute value for MaxNumberOfMessages is invalid.'), as SQS's do: "
                     + API + "CommonErrors.html"),
             Map.entry(IN_FLIGHT_LIMITS, "ElasticMQ has no in-flight limit; SQS allows about 120,000 in flight in"
-                    + " a standard queue (then OverLimit) and 20,000 in a FIFO queue: "
-                    + GUIDE + "quotas-messages.html"),
+                    + " a standard queue (then OverLimit) and 120,000 in a FIFO queue (then no error, but receives"
+                    + " may return fewer messages; YMQ: 20,000): " + GUIDE + "quotas-fifo.html"),
             Map.entry(MISSING_BODY, "ElasticMQ answers a SendMessage without MessageBody with HTTP 500, where SQS"
                     + " answers MissingParameter: " + API + "API_SendMessage.html"),
             Map.entry(FORBIDDEN_CHARACTER_CODE, "ElasticMQ reports a forbidden character with the code"
                     + " InvalidAttributeValue (message 'InvalidMessageContents'), where SQS uses the code"
                     + " InvalidMessageContents: " + API + "API_SendMessage.html"),
-            Map.entry(MAXIMUM_MESSAGE_SIZE, "ElasticMQ does not hold a message to its queue's"
-                    + " MaximumMessageSize, which SQS enforces: " + API + "API_SetQueueAttributes.html"),
+            Map.entry(MAXIMUM_MESSAGE_SIZE, "ElasticMQ ignores a queue's MaximumMessageSize and does not show it,"
+                    + " so the backend holds its queues to the SQS default, 256 KiB; and the backend sends a batch"
+                    + " over the limit as several requests rather than failing it with BatchRequestTooLong: "
+                    + API + "API_SendMessageBatch.html"),
             Map.entry(MESSAGE_ATTRIBUTE_NAMES, "ElasticMQ accepts attribute names that SQS rejects (a leading,"
                     + " trailing or doubled period, an AWS. or Amazon. prefix, a space): "
                     + GUIDE + "sqs-message-metadata.html"),
             Map.entry(FIFO_FIELDS_ON_STANDARD_QUEUES, "SQS accepts a MessageGroupId on a standard queue, where it"
-                    + " groups messages for fair queues: " + GUIDE + "sqs-fair-queues.html"),
+                    + " names a tenant for fair queues, and the backend passes it on (FairQueues): "
+                    + GUIDE + "sqs-fair-queues.html"),
             Map.entry(DEDUPLICATION_WINDOW, "SQS's deduplication interval is fixed at 5 minutes; the backend"
                     + " rejects any other DeduplicationWindow with InvalidAttributeName: "
                     + GUIDE + "using-messagededuplicationid-property.html"),
@@ -112,7 +115,7 @@ public final class SqsBackends {
                     name -> SqsTestServer.storeUrl(prefix(name)))
             .withCapabilities(Set.of(FilteredReceive.class, org.wharfmq.store.Topics.class,
                     org.wharfmq.store.Transactions.class, org.wharfmq.store.MessageMoves.class,
-                    org.wharfmq.store.QueueStatistics.class))
+                    org.wharfmq.store.QueueStatistics.class, org.wharfmq.store.FairQueues.class))
             .withDifferences(SqsTestServer.ymq() ? YMQ_DIFFERENCES : DIFFERENCES);
 
     private SqsBackends() {
