@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToIntFunction;
-import java.util.regex.Pattern;
 import org.wharfmq.store.BatchResultErrorEntry;
 import org.wharfmq.store.Limits;
 import org.wharfmq.store.MessageAttributeValue;
@@ -24,8 +23,6 @@ import org.wharfmq.store.model.QueueConfig;
  * size is the body plus each attribute's name, type and value, as SQS counts it.
  */
 final class MessageSizes {
-    private static final Pattern AMAZON_HOST = Pattern.compile("sqs\\.[a-z0-9-]+\\.amazonaws\\.com(\\.cn)?");
-
     private final ToIntFunction<String> maximumMessageSize;
 
     /** {@code maximumMessageSize} gives a queue's MaximumMessageSize by its URL. */
@@ -38,7 +35,7 @@ final class MessageSizes {
      * which a new queue there does not have by default; elsewhere none (YMQ's 256 KiB is its most).
      */
     static Map<String, String> creationDefaults(URI endpoint) {
-        return AMAZON_HOST.matcher(endpoint.getHost()).matches()
+        return SqsOptions.amazon(endpoint)
                 ? Map.of(QueueConfig.MAXIMUM_MESSAGE_SIZE, Integer.toString(Limits.AMAZON_SQS.maxMessageBytes()))
                 : Map.of();
     }

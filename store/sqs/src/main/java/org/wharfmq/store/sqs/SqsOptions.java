@@ -121,6 +121,11 @@ public record SqsOptions(URI endpoint, String region, String accessKeyId, String
         return new QueueServiceException(INVALID_PARAMETER_VALUE, message);
     }
 
+    /** True if {@code endpoint} is an Amazon SQS host, {@code sqs.<region>.amazonaws.com}. */
+    static boolean amazon(URI endpoint) {
+        return endpoint.getHost() != null && AWS_HOST.matcher(endpoint.getHost()).matches();
+    }
+
     /** The queue name on the server for Wharf's queue {@code name}. */
     String serverName(String name) {
         return prefix + name;

@@ -15,6 +15,7 @@ import org.wharfmq.store.Limits;
 import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.MessageView;
 import org.wharfmq.store.QueueService;
+import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.QueueStatistics;
 import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
@@ -135,7 +136,19 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
     @Override
     public List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request) {
         List<ReceivedMessage> held = prefetch.takeHeld(request);
-        return counted(request, held.isEmpty() ? messages.receiveMessage(request) : held);
+        return counted(request, held.isEmpty() ? receiveUnlessThrottled(request) : held);
+    }
+
+    /** One ReceiveMessage; nothing if the server still throttles it after the client's retries. */
+    private List<ReceivedMessage> receiveUnlessThrottled(ReceiveMessageRequest request) {
+        try {
+            return messages.receiveMessage(request);
+        } catch (QueueServiceException e) {
+            if (SqsErrors.throttled(e)) {
+                return List.of();
+            }
+            throw e;
+        }
     }
 
     private List<ReceivedMessage> counted(ReceiveMessageRequest request, List<ReceivedMessage> got) {
