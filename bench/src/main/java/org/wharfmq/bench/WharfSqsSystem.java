@@ -23,7 +23,8 @@ final class WharfSqsSystem implements SqsSystem {
     /**
      * A store of its own (Wharf keeps one store per URL, and the prefix makes the URL unique). Wharf's
      * prefetch counts the messages beyond the one being received: 1 + 9 = 10 a fetch. On the
-     * YMQ-shaped relay it speaks the Query protocol, YMQ's documented one.
+     * YMQ-shaped relay it speaks the Query protocol, YMQ's documented one, and paces its requests to
+     * YMQ's quotas, as it does by default on YMQ's host.
      */
     @Override
     public Client open(String endpoint, String serverQueue, boolean ymq) {
@@ -34,7 +35,7 @@ final class WharfSqsSystem implements SqsSystem {
         String prefix = serverQueue.substring(0, serverQueue.length() - queue.length());
         WharfConnectionFactory factory = new WharfConnectionFactory("wharf:sqs:" + endpoint
                 + "?region=elasticmq&accessKeyId=x&secretAccessKey=x&prefix=" + prefix
-                + "&prefetch=" + (SqsScenario.PREFETCH - 1) + (ymq ? "&protocol=query" : ""));
+                + "&prefetch=" + (SqsScenario.PREFETCH - 1) + (ymq ? "&protocol=query&pace=ymq" : ""));
         return new Client() {
             @Override
             public ConnectionFactory factory() {

@@ -41,12 +41,14 @@ final class ServerMessages {
     static final String ID_ATTRIBUTE = "wharf.id";
 
     private final SqsClient client;
+    private final RequestPacer pacer;
     private final MessageSizes sizes;
     private final Counts counts;
     /** False once the server refused a MessageGroupId on a standard queue: it has no fair queues. */
     private volatile boolean fairQueues = true;
 
-    ServerMessages(SqsClient client, ServerQueues queues, Counts counts) {
+    ServerMessages(SqsClient client, ServerQueues queues, Counts counts, RequestPacer pacer) {
+        this.pacer = pacer;
         this.client = client;
         this.sizes = new MessageSizes(queues::maximumMessageSize);
         this.counts = counts;
@@ -75,6 +77,7 @@ final class ServerMessages {
     }
 
     private SendResult send(SendMessageRequest m, String groupId) {
+        pacer.pace(m.queueUrl(), RequestPacer.Kind.SEND);
         var response = SqsErrors.call("SendMessage to " + m.queueUrl(), () -> client.sendMessage(r -> r
                 .queueUrl(m.queueUrl()).messageBody(m.messageBody()).delaySeconds(m.delaySeconds())
                 .messageAttributes(toServer(m.messageAttributes())).messageGroupId(groupId)
@@ -139,6 +142,7 @@ final class ServerMessages {
                     .messageGroupId(withGroups || !grouped(queueUrl, e.messageGroupId()) ? e.messageGroupId() : null)
                     .messageDeduplicationId(e.messageDeduplicationId()).build());
         }
+        pacer.pace(queueUrl, RequestPacer.Kind.SEND);
         var response = SqsErrors.call("SendMessageBatch to " + queueUrl,
                 () -> client.sendMessageBatch(r -> r.queueUrl(queueUrl).entries(out)));
         List<SendResult> ok = new ArrayList<>();
@@ -150,6 +154,7 @@ final class ServerMessages {
 
     /** One ReceiveMessage request to the server. */
     List<ReceivedMessage> receiveMessage(ReceiveMessageRequest q) {
+        pacer.pace(q.queueUrl(), RequestPacer.Kind.RECEIVE);
         var response = SqsErrors.call("ReceiveMessage from " + q.queueUrl(), () -> client.receiveMessage(r -> r
                 .queueUrl(q.queueUrl()).maxNumberOfMessages(q.maxNumberOfMessages())
                 .visibilityTimeout(q.visibilityTimeout()).waitTimeSeconds(q.waitTimeSeconds())
@@ -163,6 +168,7 @@ final class ServerMessages {
     }
 
     void deleteMessage(String queueUrl, String receiptHandle) {
+        pacer.pace(queueUrl, RequestPacer.Kind.DELETE);
         SqsErrors.call("DeleteMessage from " + queueUrl,
                 () -> client.deleteMessage(r -> r.queueUrl(queueUrl).receiptHandle(receiptHandle)));
         counts.deleted(queueUrl, 1);
@@ -173,6 +179,7 @@ final class ServerMessages {
         for (BatchEntry<String> e : entries) {
             out.add(DeleteMessageBatchRequestEntry.builder().id(e.id()).receiptHandle(e.value()).build());
         }
+        pacer.pace(queueUrl, RequestPacer.Kind.DELETE);
         var response = SqsErrors.call("DeleteMessageBatch from " + queueUrl,
                 () -> client.deleteMessageBatch(r -> r.queueUrl(queueUrl).entries(out)));
         counts.deleted(queueUrl, response.successful().size());
@@ -181,6 +188,7 @@ final class ServerMessages {
     }
 
     void changeMessageVisibility(String queueUrl, String receiptHandle, int visibilityTimeoutSeconds) {
+        pacer.pace(queueUrl, RequestPacer.Kind.VISIBILITY);
         SqsErrors.call("ChangeMessageVisibility in " + queueUrl, () -> client.changeMessageVisibility(r -> r
                 .queueUrl(queueUrl).receiptHandle(receiptHandle).visibilityTimeout(visibilityTimeoutSeconds)));
     }
@@ -193,6 +201,7 @@ final class ServerMessages {
                     .receiptHandle(e.value().receiptHandle())
                     .visibilityTimeout(e.value().visibilityTimeoutSeconds()).build());
         }
+        pacer.pace(queueUrl, RequestPacer.Kind.VISIBILITY);
         var response = SqsErrors.call("ChangeMessageVisibilityBatch in " + queueUrl,
                 () -> client.changeMessageVisibilityBatch(r -> r.queueUrl(queueUrl).entries(out)));
         return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(),

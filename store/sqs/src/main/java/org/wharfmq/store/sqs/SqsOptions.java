@@ -21,10 +21,12 @@ import org.wharfmq.store.model.UrlOptions;
  * {@code accessKeyId} with {@code secretAccessKey}, or {@code profile}, else the AWS default
  * credentials chain; {@code prefix}, put before every queue name on the server; {@code protocol},
  * the wire protocol, {@code query} or {@code json} (by default Query on Yandex Cloud's host, which
- * documents only Query, and JSON elsewhere).
+ * documents only Query, and JSON elsewhere); {@code pace}, {@code ymq} to keep message requests within
+ * Yandex Message Queue's per-queue quotas ({@link RequestPacer}) or {@code off} (by default {@code ymq}
+ * on Yandex Cloud's host, else {@code off}).
  */
 public record SqsOptions(URI endpoint, String region, String accessKeyId, String secretAccessKey,
-                         String profile, String prefix, Protocol protocol) {
+                         String profile, String prefix, Protocol protocol, boolean pace) {
     public static final String SCHEME = "wharf:sqs:";
 
     /** The SQS API's two wire protocols. */
@@ -36,7 +38,7 @@ public record SqsOptions(URI endpoint, String region, String accessKeyId, String
     }
 
     private static final Set<String> KNOWN = Set.of("region", "accessKeyId", "secretAccessKey", "profile", "prefix",
-            "protocol");
+            "protocol", "pace");
     private static final Pattern AWS_HOST = Pattern.compile("sqs\\.([a-z0-9-]+)\\.amazonaws\\.com(\\.cn)?");
     private static final String YANDEX_HOST = "message-queue.api.cloud.yandex.net";
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9_-]{0,40}");
@@ -86,7 +88,7 @@ public record SqsOptions(URI endpoint, String region, String accessKeyId, String
                     + "': it must be at most 40 characters of A-Z a-z 0-9 _ -");
         }
         return new SqsOptions(endpoint, region, key, secret, profile, prefix,
-                protocol(options.get("protocol"), endpoint, url));
+                protocol(options.get("protocol"), endpoint, url), pace(options.get("pace"), endpoint, url));
     }
 
     private static Protocol protocol(String given, URI endpoint, String url) {
@@ -98,6 +100,17 @@ public record SqsOptions(URI endpoint, String region, String accessKeyId, String
             case "json" -> Protocol.JSON;
             default -> throw bad("option 'protocol' of store URL '" + url + "' is '" + given
                     + "': it must be query or json");
+        };
+    }
+
+    private static boolean pace(String given, URI endpoint, String url) {
+        if (given == null) {
+            return YANDEX_HOST.equals(endpoint.getHost());
+        }
+        return switch (given) {
+            case "ymq" -> true;
+            case "off" -> false;
+            default -> throw bad("option 'pace' of store URL '" + url + "' is '" + given + "': it must be ymq or off");
         };
     }
 

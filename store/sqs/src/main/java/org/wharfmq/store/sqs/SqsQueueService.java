@@ -66,7 +66,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         this.options = options;
         this.client = SqsClients.open(options);
         this.queues = new ServerQueues(client);
-        this.messages = new ServerMessages(client, queues, counts);
+        this.messages = new ServerMessages(client, queues, counts, options.pace() ? RequestPacer.YMQ : RequestPacer.OFF);
         this.deletes = new Deletes(messages);
         this.prefetch = new Prefetch(queues, messages, deletes);
         this.admin = new SqsQueueAdmin(client, options, queues, prefetch, counts);

@@ -35,6 +35,14 @@ class SqsOptionsTest {
     }
 
     @Test
+    void requestsArePacedToYmqsQuotasOnYandexUnlessTurnedOff() {
+        assertTrue(SqsOptions.parse("wharf:sqs:https://message-queue.api.cloud.yandex.net").pace());
+        assertTrue(!SqsOptions.parse("wharf:sqs:https://message-queue.api.cloud.yandex.net?pace=off").pace());
+        assertTrue(!SqsOptions.parse("wharf:sqs:https://sqs.eu-west-1.amazonaws.com").pace());
+        assertTrue(SqsOptions.parse("wharf:sqs:http://127.0.0.1:9324?region=r&pace=ymq").pace());
+    }
+
+    @Test
     void aFailedOpenDoesNotPrintTheSecret() {
         QueueServiceException e = assertThrows(QueueServiceException.class, () -> QueueServices.open(
                 "wharf:sqs:http://h?region=r&accessKeyId=k&secretAccessKey=TOPSECRET&colour=blue"));
@@ -52,6 +60,7 @@ class SqsOptionsTest {
         "wharf:sqs:http://h?region=r&profile=p&accessKeyId=k&secretAccessKey=s | InvalidParameterValue | 'profile'",
         "wharf:sqs:http://h?region=r&prefix=a.b                            | InvalidParameterValue | 'a.b'",
         "wharf:sqs:http://h?region=r&protocol=xml                          | InvalidParameterValue | 'xml'",
+        "wharf:sqs:http://h?region=r&pace=fast                             | InvalidParameterValue | 'fast'",
         "wharf:sqs:http://h?region=r&protocol=                             | InvalidParameterValue | 'protocol'",
         "wharf:sqs:http://h?region=                                        | InvalidParameterValue | 'region'",
         "wharf:sqs:http://h?region=r&region=s                              | InvalidParameterValue | 'region'",

@@ -26,6 +26,11 @@ final class YmqExchange implements HttpHandler {
     private final YmqRateLimits rates;
     private final YmqReceive receive;
 
+    /** The calls refused for their rate so far. */
+    long throttled() {
+        return rates.refused();
+    }
+
     YmqExchange(YmqRelay.Options options, YmqForwarder forwarder) {
         this.options = options;
         this.forwarder = forwarder;

@@ -3,6 +3,7 @@ package org.wharfmq.store.sqs.testing;
 import java.time.InstantSource;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Rule 6, calls per second: YMQ's
@@ -17,6 +18,7 @@ final class YmqRateLimits {
     private final int standardPerSecond;
     private final int fifoPerSecond;
     private final Map<String, Window> windows = new ConcurrentHashMap<>();
+    private final AtomicLong refused = new AtomicLong();
 
     YmqRateLimits(InstantSource clock, int standardPerSecond, int fifoPerSecond) {
         this.clock = clock;
@@ -39,7 +41,16 @@ final class YmqRateLimits {
     boolean admit(String queueName, String family) {
         int limit = queueName.endsWith(".fifo") ? fifoPerSecond : standardPerSecond;
         long second = clock.instant().getEpochSecond();
-        return windows.computeIfAbsent(queueName + " " + family, k -> new Window()).admit(second, limit);
+        boolean admitted = windows.computeIfAbsent(queueName + " " + family, k -> new Window()).admit(second, limit);
+        if (!admitted) {
+            refused.incrementAndGet();
+        }
+        return admitted;
+    }
+
+    /** The calls refused so far. */
+    long refused() {
+        return refused.get();
     }
 
     private static final class Window {

@@ -61,9 +61,17 @@ public final class YmqRelay implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService threads;
 
-    private YmqRelay(HttpServer server, ExecutorService threads) {
+    private final YmqExchange exchange;
+
+    private YmqRelay(HttpServer server, ExecutorService threads, YmqExchange exchange) {
         this.server = server;
         this.threads = threads;
+        this.exchange = exchange;
+    }
+
+    /** How many calls the relay has refused for their rate (ThrottlingException). */
+    public long throttled() {
+        return exchange.throttled();
     }
 
     public static YmqRelay start(ElasticMq target) {
@@ -90,10 +98,11 @@ public final class YmqRelay implements AutoCloseable {
             return t;
         });
         String endpoint = "http://127.0.0.1:" + server.getAddress().getPort();
-        server.createContext("/", new YmqExchange(options, new YmqForwarder(target.endpoint(), endpoint)));
+        YmqExchange exchange = new YmqExchange(options, new YmqForwarder(target.endpoint(), endpoint));
+        server.createContext("/", exchange);
         server.setExecutor(threads);
         server.start();
-        return new YmqRelay(server, threads);
+        return new YmqRelay(server, threads, exchange);
     }
 
     /** One relay with default options over {@link ElasticMq#shared()}; {@link SharedElasticMq} stops it when the run ends. */
@@ -116,11 +125,11 @@ public final class YmqRelay implements AutoCloseable {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
-    /** A store URL on this relay, Query protocol, whose queues are named {@code <purpose><random>-<name>}. */
+    /** A store URL on this relay, Query protocol and paced as on YMQ's host, whose queues are named {@code <purpose><random>-<name>}. */
     public String storeUrl(String purpose) {
         String prefix = purpose.replaceAll("[^A-Za-z0-9_-]", "") + UUID.randomUUID().toString().substring(0, 8) + "-";
-        return "wharf:sqs:" + endpoint() + "?region=ru-central1&accessKeyId=x&secretAccessKey=x&protocol=query&prefix="
-                + prefix;
+        return "wharf:sqs:" + endpoint() + "?region=ru-central1&accessKeyId=x&secretAccessKey=x&protocol=query&pace=ymq"
+                + "&prefix=" + prefix;
     }
 
     @Override

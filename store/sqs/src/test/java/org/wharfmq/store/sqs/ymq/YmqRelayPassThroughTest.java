@@ -94,7 +94,7 @@ class YmqRelayPassThroughTest {
         String url = relay.storeUrl("pass!");
 
         assertTrue(url.startsWith("wharf:sqs:" + relay.endpoint() + "?region=ru-central1&accessKeyId=x"
-                + "&secretAccessKey=x&protocol=query&prefix=pass"), url);
+                + "&secretAccessKey=x&protocol=query&pace=ymq&prefix=pass"), url);
         assertTrue(url.matches(".*&prefix=pass[0-9a-f]{8}-"), url);
     }
 
