@@ -1,11 +1,14 @@
 package org.wharfmq.store.sqs;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import org.wharfmq.store.MessageAttributeValue;
 
 /**
- * The MessageIds Wharf gives the messages it sends with {@value ServerMessages#ID_ATTRIBUTE}: UUIDs
+ * The MessageIds Wharf gives every message it sends, in {@value ServerMessages#ID_ATTRIBUTE}: UUIDs
  * of version 7 (RFC 9562), the millisecond they were made in and a counter in their first half, so
  * that an id made later in this JVM sorts after an earlier one. The server's SentTimestamp has only
  * milliseconds, and it hands out the messages of one millisecond (one SendMessageBatch, say) in any
@@ -26,6 +29,13 @@ final class MessageIds {
         long high = (stamp >>> COUNTER_BITS) << 16 | 0x7000 | (stamp & 0xFFF);
         long low = ThreadLocalRandom.current().nextLong() & 0x3FFFFFFFFFFFFFFFL | 0x8000000000000000L;
         return new UUID(high, low).toString();
+    }
+
+    /** {@code attributes} with {@code id} added as {@value ServerMessages#ID_ATTRIBUTE}. */
+    static Map<String, MessageAttributeValue> stamped(Map<String, MessageAttributeValue> attributes, String id) {
+        Map<String, MessageAttributeValue> out = new HashMap<>(attributes);
+        out.put(ServerMessages.ID_ATTRIBUTE, MessageAttributeValue.string(id));
+        return out;
     }
 
     /**

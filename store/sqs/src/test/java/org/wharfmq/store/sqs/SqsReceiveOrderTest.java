@@ -3,16 +3,21 @@ package org.wharfmq.store.sqs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.wharfmq.store.BatchResult;
 import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServices;
 import org.wharfmq.store.ReceiveMessageRequest;
+import org.wharfmq.store.ReceivedMessage;
+import org.wharfmq.store.SendBatchEntry;
 import org.wharfmq.store.SendMessageRequest;
+import org.wharfmq.store.SendResult;
 import org.wharfmq.store.StoreTransaction;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.sqs.testing.ElasticMq;
@@ -80,6 +85,34 @@ class SqsReceiveOrderTest {
                 order.add(f.consumeMessage(one, 5000, null, () -> false).get(0).body());
             }
             assertEquals(sent, order);
+        }
+    }
+
+    @Test
+    void theMessagesOfOnePlainBatchComeOutInSendOrder() {
+        try (QueueService s = QueueServices.open(server.storeUrl("batch"))) {
+            String url = s.createQueue("q", Map.of());
+            List<SendBatchEntry> batch = new ArrayList<>();
+            List<String> sent = new ArrayList<>();
+            for (int i = 1; i <= 10; i++) {
+                batch.add(new SendBatchEntry("e" + i, "m" + i, null, Map.of(), null, null));
+                sent.add("m" + i);
+            }
+            BatchResult<SendResult> result = s.sendMessageBatch(url, batch);
+            assertEquals(10, result.successful().size());
+            FilteredReceive f = s.extension(FilteredReceive.class).orElseThrow();
+            ReceiveMessageRequest one = new ReceiveMessageRequest(url, 1, null, null, null);
+            List<String> order = new ArrayList<>();
+            List<String> ids = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                ReceivedMessage m = f.consumeMessage(one, 5000, null, () -> false).get(0);
+                order.add(m.body());
+                ids.add(m.messageId());
+            }
+            assertEquals(sent, order);
+            Map<String, String> idOfEntry = new HashMap<>();
+            result.successful().forEach(r -> idOfEntry.put(r.id(), r.messageId()));
+            assertEquals(batch.stream().map(e -> idOfEntry.get(e.id())).toList(), ids);
         }
     }
 }
