@@ -1,6 +1,7 @@
 package org.wharfmq.store.sqs;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedList;
@@ -30,12 +31,12 @@ import org.wharfmq.store.model.Names;
 /**
  * Receives for a whole store, per queue. A receive with the queue's visibility timeout asks the
  * server for 10 messages and keeps what it does not take in its queue's lane, where the next
- * receive of any consumer of this store finds them. A held message goes back to the server
- * (visibility 0) once half its visibility timeout has passed, or 200 ms after a filter passed it
- * over, or when the store closes; each such return counts as one receive on the server. A long
- * poll lasts up to 20 s; a receive whose consumer is cancelled returns within 50 ms, and what its
- * poll brings later is held for others. A receive the server still throttles after the client's
- * retries finds nothing and asks again, every 500 ms, until its wait ends.
+ * receive of any consumer of this store finds them, in send order. A held message goes back to
+ * the server (visibility 0) once half its visibility timeout has passed, or 200 ms after a filter
+ * passed it over, or when the store closes; each such return counts as one receive on the server.
+ * A long poll lasts up to 20 s; a receive whose consumer is cancelled returns within 50 ms, and
+ * what its poll brings later is held for others. A receive the server still throttles after the
+ * client's retries finds nothing and asks again, every 500 ms, until its wait ends.
  * On a FIFO queue only consuming receives hold and take: a consumed message's group may go on at
  * once, as on the server after its delete, and a held message is never taken past an earlier one of
  * its group. A receive that keeps its message in flight takes the server's answer whole, since the
@@ -73,6 +74,10 @@ final class Prefetch {
         this.deletes = deletes;
         sweeper.scheduleWithFixedDelay(this::sweep, 100, 100, TimeUnit.MILLISECONDS);
     }
+
+    private static final Comparator<ReceivedMessage> SEND_ORDER = Comparator
+            .comparingLong(ReceivedMessage::sentTimestamp)
+            .thenComparing((a, b) -> MessageIds.compare(a.messageId(), b.messageId()));
 
     private record Held(ReceivedMessage message, long heldAt, long passedOverAt) {
     }
@@ -122,10 +127,22 @@ final class Prefetch {
             return out;
         }
 
+        /**
+         * Keeps {@code got} in send order, by SentTimestamp and then by {@link MessageIds}, else in the
+         * server's order: the server hands out the messages of one millisecond in any order, and
+         * messages given back to it are all visible again from one instant.
+         */
         synchronized void hold(List<ReceivedMessage> got) {
             long now = System.nanoTime();
             for (ReceivedMessage m : got) {
-                held.add(new Held(m, now, 0));
+                ListIterator<Held> it = held.listIterator(held.size());
+                while (it.hasPrevious()) {
+                    if (SEND_ORDER.compare(it.previous().message(), m) <= 0) {
+                        it.next();
+                        break;
+                    }
+                }
+                it.add(new Held(m, now, 0));
             }
         }
 

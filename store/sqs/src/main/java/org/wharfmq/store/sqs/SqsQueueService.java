@@ -1,7 +1,9 @@
 package org.wharfmq.store.sqs;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,9 +38,10 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * {@link ServerQueues} and {@link ServerMessages}. Receives without a visibility timeout of
  * their own share a per-queue buffer of prefetched messages (see {@link Prefetch}); a consuming
  * receive's deletes go out in batches (see {@link Deletes}). Topics ({@link SqsTopics}) and local
- * transactions ({@link SqsTransaction}) are extensions; the messages they send carry Wharf's
- * MessageId in the attribute {@value ServerMessages#ID_ATTRIBUTE}, so one user attribute of SQS's
- * 10 is kept for it, and queue names starting with {@value SqsTopics#RESERVED} are the topics'.
+ * transactions ({@link SqsTransaction}) are extensions. Every message sent carries Wharf's
+ * MessageId ({@link MessageIds}) in the attribute {@value ServerMessages#ID_ATTRIBUTE}, so one
+ * user attribute of SQS's 10 is kept for it. Queue names starting with
+ * {@value SqsTopics#RESERVED} are the topics'.
  * Statistics count what this process did ({@link Counts}), beside the server's Approximate*
  * counts. Wharf's RedeliveryPolicy attribute, which a server refuses, is kept as a queue tag
  * ({@link RedeliveryTag}). A standard queue takes a MessageGroupId ({@link FairQueues}).
@@ -123,14 +126,29 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
 
     // ---- messages ----
 
+    // A plain send gets Wharf's MessageId too, so that a receive can put a millisecond's messages in send order.
+
     @Override
     public SendResult sendMessage(SendMessageRequest m) {
-        return messages.sendMessage(m);
+        String id = MessageIds.next();
+        SendResult sent = messages.sendMessage(m.withAttributes(MessageIds.stamped(m.messageAttributes(), id)));
+        return new SendResult(sent.id(), id, sent.md5OfMessageBody(), sent.sequenceNumber());
     }
 
     @Override
     public BatchResult<SendResult> sendMessageBatch(String queueUrl, List<SendBatchEntry> entries) {
-        return messages.sendMessageBatch(queueUrl, entries);
+        Map<String, String> ids = new HashMap<>();
+        List<SendBatchEntry> stamped = new ArrayList<>(entries.size());
+        for (SendBatchEntry e : entries) {
+            String id = MessageIds.next();
+            ids.put(e.id(), id);
+            stamped.add(new SendBatchEntry(e.id(), e.messageBody(), e.delaySeconds(),
+                    MessageIds.stamped(e.messageAttributes(), id), e.messageGroupId(), e.messageDeduplicationId()));
+        }
+        BatchResult<SendResult> sent = messages.sendMessageBatch(queueUrl, stamped);
+        List<SendResult> ok = sent.successful().stream().map(r -> new SendResult(r.id(), ids.get(r.id()),
+                r.md5OfMessageBody(), r.sequenceNumber())).toList();
+        return new BatchResult<>(ok, sent.failed());
     }
 
     @Override

@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiPredicate;
@@ -288,7 +287,7 @@ final class SqsTopics implements Topics {
     public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
                               BiPredicate<String, MessageView> accept) {
         checkTopicName(topicName);
-        String id = UUID.randomUUID().toString();
+        String id = MessageIds.next();
         Outbox copies = new Outbox();
         fanOut(topicName, id, ServerMessages.withDelay(request, options), options, accept, copies);
         copies.flush(messages);

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.BiPredicate;
 import org.wharfmq.store.BatchEntry;
 import org.wharfmq.store.BatchResult;
@@ -26,7 +25,7 @@ import org.wharfmq.store.model.Names;
  *
  * <p><b>MessageIds.</b> SQS gives a message its id only when it is sent, but a buffered send must
  * return the id the message will have. So every message sent here (and every copy of a publish) gets
- * a Wharf MessageId, a random UUID, when it is buffered; it travels in the message attribute
+ * a Wharf MessageId ({@link MessageIds}) when it is buffered; it travels in the message attribute
  * {@value ServerMessages#ID_ATTRIBUTE}, which receive turns back into {@code messageId} (and hides).
  * A FIFO send without a MessageDeduplicationId, to a queue without ContentBasedDeduplication, gets
  * that id as its deduplication id too, fixed at buffer time: a send that is repeated (by the SDK's
@@ -85,7 +84,7 @@ final class SqsTransaction implements StoreTransaction {
     @Override
     public SendResult sendMessage(SendMessageRequest request, MessageOptions.Options options) {
         checkOpen();
-        String id = UUID.randomUUID().toString();
+        String id = MessageIds.next();
         SendMessageRequest r = ServerMessages.withDelay(request, options);
         if (r.messageDeduplicationId() == null && Names.isFifo(ServerQueues.name(r.queueUrl()))
                 && !queues.contentBasedDeduplication(r.queueUrl())) {
@@ -105,7 +104,7 @@ final class SqsTransaction implements StoreTransaction {
                               BiPredicate<String, MessageView> accept) {
         checkOpen();
         topics.checkTopicName(topicName);
-        String id = UUID.randomUUID().toString();
+        String id = MessageIds.next();
         publishes.add(new Publish(topicName, id, ServerMessages.withDelay(request, options), options,
                 accept));
         return new SendResult(null, id, BodyMd5.of(request.messageBody()), null);
