@@ -8,9 +8,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.wharfmq.store.MessageAttributeValue;
 
 /**
- * The MessageIds Wharf gives every message it sends, in {@value ServerMessages#ID_ATTRIBUTE}: UUIDs
- * of version 7 (RFC 9562), the millisecond they were made in and a counter in their first half, so
- * that an id made later in this JVM sorts after an earlier one. The server's SentTimestamp has only
+ * The MessageIds Wharf gives the messages it sends (see {@link SqsQueueService}), in
+ * {@value ServerMessages#ID_ATTRIBUTE}: UUIDs of version 7 (RFC 9562), the millisecond they were
+ * made in and a counter in their first half, so that an id made later in this JVM sorts after an
+ * earlier one. The server's SentTimestamp has only
  * milliseconds, and it hands out the messages of one millisecond (one SendMessageBatch, say) in any
  * order; {@link Prefetch} puts them back in send order by these ids.
  */

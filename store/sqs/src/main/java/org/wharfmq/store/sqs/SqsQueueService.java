@@ -38,10 +38,10 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * {@link ServerQueues} and {@link ServerMessages}. Receives without a visibility timeout of
  * their own share a per-queue buffer of prefetched messages (see {@link Prefetch}); a consuming
  * receive's deletes go out in batches (see {@link Deletes}). Topics ({@link SqsTopics}) and local
- * transactions ({@link SqsTransaction}) are extensions. Every message sent carries Wharf's
- * MessageId ({@link MessageIds}) in the attribute {@value ServerMessages#ID_ATTRIBUTE}, so one
- * user attribute of SQS's 10 is kept for it. Queue names starting with
- * {@value SqsTopics#RESERVED} are the topics'.
+ * transactions ({@link SqsTransaction}) are extensions. Their messages, and plain sends to standard
+ * queues, carry Wharf's MessageId ({@link MessageIds}) in the attribute
+ * {@value ServerMessages#ID_ATTRIBUTE}, so one user attribute of SQS's 10 is kept for it. Queue
+ * names starting with {@value SqsTopics#RESERVED} are the topics'.
  * Statistics count what this process did ({@link Counts}), beside the server's Approximate*
  * counts. Wharf's RedeliveryPolicy attribute, which a server refuses, is kept as a queue tag
  * ({@link RedeliveryTag}). A standard queue takes a MessageGroupId ({@link FairQueues}).
@@ -126,10 +126,15 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
 
     // ---- messages ----
 
-    // A plain send gets Wharf's MessageId too, so that a receive can put a millisecond's messages in send order.
+    // A send to a standard queue gets Wharf's MessageId too, so that a receive can put a
+    // millisecond's messages in send order. A FIFO queue keeps the order itself, and answers a
+    // deduplicated send with the MessageId of the message it duplicates.
 
     @Override
     public SendResult sendMessage(SendMessageRequest m) {
+        if (Names.isFifo(ServerQueues.name(m.queueUrl()))) {
+            return messages.sendMessage(m);
+        }
         String id = MessageIds.next();
         SendResult sent = messages.sendMessage(m.withAttributes(MessageIds.stamped(m.messageAttributes(), id)));
         return new SendResult(sent.id(), id, sent.md5OfMessageBody(), sent.sequenceNumber());
@@ -137,6 +142,9 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
 
     @Override
     public BatchResult<SendResult> sendMessageBatch(String queueUrl, List<SendBatchEntry> entries) {
+        if (Names.isFifo(ServerQueues.name(queueUrl))) {
+            return messages.sendMessageBatch(queueUrl, entries);
+        }
         Map<String, String> ids = new HashMap<>();
         List<SendBatchEntry> stamped = new ArrayList<>(entries.size());
         for (SendBatchEntry e : entries) {
