@@ -180,14 +180,15 @@ class ClientMessageMovesTest {
 
     @Test
     void aMessageTheDestinationRefusesFailsTheTaskNamingItAndStaysInTheDeadLetterQueue() {
-        String dlq = service.createQueue("refused-dlq", Map.of());
-        String retry = service.createQueue("refused-retry", Map.of());
+        // FIFO queues: a send there keeps the server's MessageId, without Wharf's attribute.
+        String dlq = service.createQueue("refused-dlq.fifo", Map.of("FifoQueue", "true"));
+        String retry = service.createQueue("refused-retry.fifo", Map.of("FifoQueue", "true"));
         Map<String, MessageAttributeValue> ten = new HashMap<>();
         for (int i = 0; i < 10; i++) {
             ten.put("a" + i, MessageAttributeValue.string("v"));
         }
         // Ten attributes leave no room for the one that keeps its MessageId.
-        String id = service.sendMessage(SendMessageRequest.of(dlq, "full").withAttributes(ten)).messageId();
+        String id = service.sendMessage(new SendMessageRequest(dlq, "full", null, ten, "g", "d1")).messageId();
 
         moves.start(dlq, retry, null);
 

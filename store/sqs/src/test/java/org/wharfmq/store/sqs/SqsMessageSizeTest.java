@@ -36,11 +36,12 @@ class SqsMessageSizeTest {
     @Test
     void aMessageOverItsQueuesMaximumMessageSizeFailsNamingBothSizesAndIsNotSent() {
         try (QueueService s = QueueServices.open(ElasticMq.shared().storeUrl("size"))) {
-            String url = s.createQueue("big", Map.of());
-            s.sendMessage(SendMessageRequest.of(url, "x".repeat(262_144)));
+            // A FIFO queue: a send there carries no attribute of Wharf's, so the body is the whole size.
+            String url = s.createQueue("big.fifo", Map.of("FifoQueue", "true"));
+            s.sendMessage(new SendMessageRequest(url, "x".repeat(262_144), null, null, "g", "1"));
 
             QueueServiceException e = assertThrows(QueueServiceException.class,
-                    () -> s.sendMessage(SendMessageRequest.of(url, "x".repeat(262_145))));
+                    () -> s.sendMessage(new SendMessageRequest(url, "x".repeat(262_145), null, null, "g", "2")));
 
             assertEquals(ErrorCodes.INVALID_PARAMETER_VALUE, e.code());
             assertTrue(e.getMessage().contains("262145 bytes") && e.getMessage().contains("262144 bytes"),
@@ -52,11 +53,10 @@ class SqsMessageSizeTest {
     @Test
     void aBatchEntryOverTheLimitFailsAloneAndTheOthersAreSent() {
         try (QueueService s = QueueServices.open(ElasticMq.shared().storeUrl("sizeb"))) {
-            String url = s.createQueue("big", Map.of());
+            String url = s.createQueue("big.fifo", Map.of("FifoQueue", "true"));
 
-            BatchResult<SendResult> r = s.sendMessageBatch(url, List.of(
-                    SendBatchEntry.of("a", "x".repeat(200 * KIB)), SendBatchEntry.of("huge", "x".repeat(300_000)),
-                    SendBatchEntry.of("b", "x".repeat(200 * KIB)), SendBatchEntry.of("c", "small")));
+            BatchResult<SendResult> r = s.sendMessageBatch(url, List.of(fifo("a", 200 * KIB), fifo("huge", 300_000),
+                    fifo("b", 200 * KIB), fifo("c", 5)));
 
             assertEquals(List.of("a", "b", "c"), r.successful().stream().map(SendResult::id).toList());
             BatchResultErrorEntry f = r.failed().get(0);
@@ -64,6 +64,11 @@ class SqsMessageSizeTest {
             assertTrue(f.message().contains("300000 bytes") && f.message().contains("262144 bytes"), f.message());
             assertEquals(3, depth(s, url));
         }
+    }
+
+    /** A FIFO batch entry {@code id} of {@code bytes} bytes, in group g, deduplicated by its id. */
+    private static SendBatchEntry fifo(String id, int bytes) {
+        return new SendBatchEntry(id, "x".repeat(bytes), null, null, "g", id);
     }
 
     @Test
