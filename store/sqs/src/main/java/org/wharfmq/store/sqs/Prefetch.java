@@ -56,6 +56,8 @@ final class Prefetch {
     private final ServerMessages messages;
     private final Deletes deletes;
     private final Map<String, Lane> lanes = new ConcurrentHashMap<>();
+    /** Set by {@link #close}, under this object's lock: a poll that ends later holds nothing. */
+    private boolean closed;
     private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "wharf-sqs-prefetch");
         t.setDaemon(true);
@@ -289,11 +291,13 @@ final class Prefetch {
             throw new IllegalStateException(e.getCause());
         }
         call.thenAccept(got -> {
-            if (holding) {
-                lane.hold(got);
-            } else {
-                releaseQuietly(r.queueUrl(), got.stream().map(ReceivedMessage::receiptHandle).toList());
+            synchronized (this) {
+                if (holding && !closed) {
+                    lane.hold(got);
+                    return;
+                }
             }
+            releaseQuietly(r.queueUrl(), got.stream().map(ReceivedMessage::receiptHandle).toList());
         });
         return List.of();
     }
@@ -337,11 +341,28 @@ final class Prefetch {
         }
     }
 
+    /**
+     * Gives back what the lanes hold. A long poll still open finishes on its own and gives back what
+     * it brings: {@link #awaitPolls} waits for that, before the client may close.
+     */
     void close() {
+        synchronized (this) {
+            closed = true;
+        }
         sweeper.shutdownNow();
         requests.shutdown();
         for (String queueUrl : List.copyOf(lanes.keySet())) {
             forget(queueUrl);
+        }
+    }
+
+    /** True once every request of a closed Prefetch has finished, waiting up to {@code millis}. */
+    boolean awaitPolls(long millis) {
+        try {
+            return requests.awaitTermination(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 }

@@ -54,6 +54,9 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
             Limits.AMAZON_SQS.maxMessageBytes() - ID_ATTRIBUTE_BYTES, Limits.AMAZON_SQS.delayGranularityMillis(),
             Limits.AMAZON_SQS.maxDelayMillis());
 
+    /** A long poll lasts at most 20 s; its request, a little longer. */
+    private static final long POLL_CLOSE_MILLIS = 25_000;
+
     private final SqsOptions options;
     private final SqsClient client;
     private final ServerQueues queues;
@@ -264,7 +267,17 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         moves.close();
         prefetch.close();
         deletes.close();
-        client.close();
+        if (prefetch.awaitPolls(0)) {
+            client.close();
+            return;
+        }
+        // A long poll still open may yet bring messages, which go back to the server over this client.
+        Thread closing = new Thread(() -> {
+            prefetch.awaitPolls(POLL_CLOSE_MILLIS);
+            client.close();
+        }, "wharf-sqs-closing");
+        closing.setDaemon(true);
+        closing.start();
     }
 
     @Override
