@@ -14,6 +14,7 @@ import org.wharfmq.store.sqs.testing.ElasticMq;
 import org.wharfmq.store.sqs.testing.YmqRelay;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
+import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
 
@@ -37,6 +38,8 @@ final class SqsScenario {
      */
     private static final long CLOSE_WAIT_SECONDS = 2;
 
+    /** The message attribute in which Wharf's SQS backend keeps a message's MessageId. */
+    private static final String WHARF_ID = "wharf.id";
     /** Message groups of the FIFO workloads, which send to them in turn. */
     static final int GROUPS = 10;
     /** Messages of a FIFO drain at most: YMQ allows 30 requests a second per FIFO queue. */
@@ -211,7 +214,7 @@ final class SqsScenario {
                 List<SendMessageBatchRequestEntry> entries = new ArrayList<>();
                 for (int i = 0; i < 10 && sent < count; i++, sent++) {
                     entries.add(SendMessageBatchRequestEntry.builder().id("m" + i).messageBody(m.body())
-                            .messageAttributes(m.messageAttributes())
+                            .messageAttributes(withOwnId(m.messageAttributes()))
                             .messageGroupId(fifo ? "g" + sent % GROUPS : null)
                             .messageDeduplicationId(fifo ? "d" + sent : null).build());
                 }
@@ -220,6 +223,20 @@ final class SqsScenario {
                 }
             }
             expectOnServer(url, count, system, "fill");
+        }
+
+        /**
+         * A copy's attributes: the original's, but a MessageId a system keeps in an attribute (Wharf's
+         * {@value #WHARF_ID}) is made anew, as JMS message ids are unique.
+         */
+        private Map<String, MessageAttributeValue> withOwnId(Map<String, MessageAttributeValue> attributes) {
+            if (!attributes.containsKey(WHARF_ID)) {
+                return attributes;
+            }
+            Map<String, MessageAttributeValue> copy = new java.util.HashMap<>(attributes);
+            copy.put(WHARF_ID, MessageAttributeValue.builder().dataType("String")
+                    .stringValue(java.util.UUID.randomUUID().toString()).build());
+            return copy;
         }
 
         /**
