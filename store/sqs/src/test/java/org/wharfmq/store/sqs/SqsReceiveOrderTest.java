@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.wharfmq.store.BatchResult;
 import org.wharfmq.store.FilteredReceive;
@@ -24,21 +22,9 @@ import org.wharfmq.store.sqs.testing.ElasticMq;
 
 /** The order in which a store hands out the messages of a standard queue it holds. */
 class SqsReceiveOrderTest {
-    private static ElasticMq server;
-
-    @BeforeAll
-    static void start() {
-        server = ElasticMq.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
     @Test
     void messagesAFilterPassedOverComeBackInSendOrder() {
-        try (QueueService s = QueueServices.open(server.storeUrl("order"))) {
+        try (QueueService s = QueueServices.open(ElasticMq.shared().storeUrl("order"))) {
             String url = s.createQueue("q", Map.of());
             String last = null;
             for (int i = 1; i <= 6; i++) {
@@ -68,7 +54,7 @@ class SqsReceiveOrderTest {
 
     @Test
     void theMessagesOfOneCommitComeOutInSendOrder() {
-        try (QueueService s = QueueServices.open(server.storeUrl("commit"))) {
+        try (QueueService s = QueueServices.open(ElasticMq.shared().storeUrl("commit"))) {
             String url = s.createQueue("q", Map.of());
             // One SendMessageBatch: the server gives all ten the same SentTimestamp.
             StoreTransaction tx = s.extension(Transactions.class).orElseThrow().begin();
@@ -90,7 +76,7 @@ class SqsReceiveOrderTest {
 
     @Test
     void theMessagesOfOnePlainBatchComeOutInSendOrder() {
-        try (QueueService s = QueueServices.open(server.storeUrl("batch"))) {
+        try (QueueService s = QueueServices.open(ElasticMq.shared().storeUrl("batch"))) {
             String url = s.createQueue("q", Map.of());
             List<SendBatchEntry> batch = new ArrayList<>();
             List<String> sent = new ArrayList<>();
