@@ -67,7 +67,8 @@ abstract class Acknowledgement {
         Receiving receiving = gateway.receiving();
         if (xa) {
             gateway.capabilities().requireXa("an XA session");
-            return new XaAcknowledgement(receiving, redelivery, gateway.transacting(), durableAutoAck);
+            return new XaAcknowledgement(receiving, redelivery, gateway.transacting(),
+                    new Automatic(receiving, redelivery, durableAutoAck, session.connection::report));
         }
         if (transacted) {
             gateway.capabilities().requireTransactions("a transacted session");
@@ -75,7 +76,7 @@ abstract class Acknowledgement {
         }
         return switch (mode) {
             case Session.AUTO_ACKNOWLEDGE, Session.DUPS_OK_ACKNOWLEDGE ->
-                    new Automatic(receiving, redelivery, durableAutoAck);
+                    new Automatic(receiving, redelivery, durableAutoAck, session.connection::report);
             case Session.CLIENT_ACKNOWLEDGE -> new ClientAcknowledgement(receiving, redelivery, session, false);
             default -> new ClientAcknowledgement(receiving, redelivery, session, true);
         };
@@ -103,6 +104,19 @@ abstract class Acknowledgement {
      * listener returned or threw.
      */
     abstract void afterDelivery(Delivery d, boolean failed) throws JMSException;
+
+    /** A synchronous receive of the session is about to look for a message. */
+    void beforeReceive() {
+    }
+
+    /** A synchronous receive returns {@code d} to the application. */
+    void received(Delivery d) throws JMSException {
+        afterDelivery(d, false);
+    }
+
+    /** A consumer of the session closes. */
+    void consumerClosing() {
+    }
 
     /** JMSConsumer.receiveBody could not convert the message: automatic modes give it back, others count it consumed. */
     void refused(Delivery d) throws JMSException {

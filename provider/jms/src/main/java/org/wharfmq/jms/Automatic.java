@@ -1,6 +1,7 @@
 package org.wharfmq.jms;
 
 import java.util.List;
+import java.util.function.Consumer;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.Delivery;
 import org.wharfmq.jms.gateway.Receiving;
@@ -16,19 +17,26 @@ import org.wharfmq.jms.gateway.Unit;
  * joining a later group commit without being waited for; a listener's message is leased (its
  * receive and its delete join later commits, unwaited). A crash before that commit brings back the
  * messages the session received since, as if never received (JMSRedelivered false).</li>
- * <li>durable ({@code autoAck=durable}): a receive is durable before the message is handed out and
- * its delete before the receive returns or the next message goes to the listener, so a crash
- * brings back none that a receive returned, and a listener's at most with JMSRedelivered true.</li>
+ * <li>durable ({@code autoAck=durable}): a receive (its count, the message in flight) is durable
+ * before the message is handed out. A listener's message is deleted when the listener returns; the
+ * message a synchronous receive returned is deleted, durably, when the application comes back for
+ * the next one on the session or closes the consumer or session. A crash brings back at most the
+ * last message of each session, with JMSRedelivered true, and loses none.</li>
  * </ul>
  */
 final class Automatic extends Acknowledgement {
     private final boolean durable;
+    /** Where a failed delete of a held message is reported (the connection's exception listener). */
+    private final Consumer<JMSException> problems;
     /** Set by recover() inside a listener: the current message comes again. */
     private volatile boolean recoverCurrent;
+    /** Durable only: the message the last synchronous receive returned, not yet deleted. */
+    private Delivery held;
 
-    Automatic(Receiving receiving, RedeliveryPolicy redelivery, boolean durable) {
+    Automatic(Receiving receiving, RedeliveryPolicy redelivery, boolean durable, Consumer<JMSException> problems) {
         super(receiving, redelivery);
         this.durable = durable;
+        this.problems = problems;
     }
 
     @Override
@@ -66,6 +74,47 @@ final class Automatic extends Acknowledgement {
     }
 
     @Override
+    void received(Delivery d) throws JMSException {
+        if (!durable || d.consumed()) {
+            afterDelivery(d, false);
+            return;
+        }
+        settleHeld();
+        synchronized (this) {
+            held = d;
+        }
+    }
+
+    @Override
+    void beforeReceive() {
+        settleHeld();
+    }
+
+    @Override
+    void consumerClosing() {
+        settleHeld();
+    }
+
+    /**
+     * Deletes the held message. A delete the store refuses (its visibility timeout ended while the
+     * application held it) is reported, not thrown: the message comes back, as at-least-once allows.
+     */
+    private void settleHeld() {
+        Delivery d;
+        synchronized (this) {
+            d = held;
+            held = null;
+        }
+        if (d != null) {
+            try {
+                receiving.acknowledge(List.of(d));
+            } catch (JMSException e) {
+                problems.accept(e);
+            }
+        }
+    }
+
+    @Override
     void refused(Delivery d) {
         recoverCurrent = false;
         receiving.release(d);
@@ -81,5 +130,6 @@ final class Automatic extends Acknowledgement {
 
     @Override
     void close() {
+        settleHeld();
     }
 }

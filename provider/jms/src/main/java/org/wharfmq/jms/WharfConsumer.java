@@ -102,12 +102,13 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
 
     private Message next(long deadline) throws JMSException {
         Acknowledgement acks = session.acks;
+        acks.beforeReceive();
         Delivery d = nextDelivery(deadline, acks.consumesOnReceive());
         if (d == null) {
             return null;
         }
         acks.delivered(d);
-        acks.afterDelivery(d, false);
+        acks.received(d);
         return d.message();
     }
 
@@ -117,7 +118,9 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
      */
     <T> T receiveBody(long timeout, BodyReader<T> reader) throws JMSException {
         Acknowledgement acks = session.acks;
-        Delivery d = nextDelivery(deadline(timeout), false);
+        long deadline = deadline(timeout);
+        acks.beforeReceive();
+        Delivery d = nextDelivery(deadline, false);
         if (d == null) {
             return null;
         }
@@ -129,7 +132,7 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
             acks.refused(d);
             throw e;
         }
-        acks.afterDelivery(d, false);
+        acks.received(d);
         return body;
     }
 
@@ -266,6 +269,7 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
             buffer.clear();
         }
         left.forEach(receiving::release);
+        session.acks.consumerClosing();
         session.removeConsumer(this);
         boolean last = source.activeKey() == null || session.connection.registry.consumerClosed(source.activeKey()) == 0;
         if (source.removeWhenUnused() && last) {

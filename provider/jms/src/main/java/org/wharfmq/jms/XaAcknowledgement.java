@@ -20,10 +20,10 @@ final class XaAcknowledgement extends Acknowledgement {
     private XaBranch branch;
 
     /** For a store that offers XA transactions. */
-    XaAcknowledgement(Receiving receiving, RedeliveryPolicy redelivery, Transacting transacting, boolean durableAutoAck) {
+    XaAcknowledgement(Receiving receiving, RedeliveryPolicy redelivery, Transacting transacting, Automatic outside) {
         super(receiving, redelivery);
         this.transacting = transacting;
-        this.outside = new Automatic(receiving, redelivery, durableAutoAck);
+        this.outside = outside;
     }
 
     /** The session's XA branch, made on first use. */
@@ -45,7 +45,7 @@ final class XaAcknowledgement extends Acknowledgement {
 
     @Override
     boolean consumesOnReceive() {
-        return current() == null;
+        return current() == null && outside.consumesOnReceive();
     }
 
     @Override
@@ -76,6 +76,23 @@ final class XaAcknowledgement extends Acknowledgement {
     }
 
     @Override
+    void beforeReceive() {
+        outside.beforeReceive();
+    }
+
+    @Override
+    void received(Delivery d) throws JMSException {
+        if (current() == null) {
+            outside.received(d);
+        }
+    }
+
+    @Override
+    void consumerClosing() {
+        outside.consumerClosing();
+    }
+
+    @Override
     void checkCommit() throws JMSException {
         throw new jakarta.jms.TransactionInProgressException(
                 "an XA session is committed and rolled back by its transaction manager");
@@ -95,5 +112,6 @@ final class XaAcknowledgement extends Acknowledgement {
 
     @Override
     void close() {
+        outside.close();
     }
 }

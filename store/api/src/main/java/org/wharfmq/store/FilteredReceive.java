@@ -34,8 +34,10 @@ public interface FilteredReceive {
      * Like {@link #receiveMessage(ReceiveMessageRequest, long, Predicate, BooleanSupplier)}, for a
      * consumer that deletes or releases each message right after handing it out (a JMS listener that
      * acknowledges automatically): the backend may return before the receive is durable and let the
-     * DeleteMessage of such a message return before its delete is. A crash before they are written
-     * delivers the message again, with its receive count as it was.
+     * DeleteMessage of such a message return before its delete is. It still writes the receive soon
+     * (a later commit), so that a message whose processing kills the process is counted and reaches
+     * its dead-letter queue. A crash before they are written delivers the message again, with its
+     * receive count as it was.
      */
     default List<ReceivedMessage> leaseMessage(ReceiveMessageRequest request, long waitMillis,
                                                Predicate<MessageView> filter, BooleanSupplier cancelled) {

@@ -32,7 +32,7 @@ final class Msg {
     byte state;
     /** Never written: a non-durable message, lost with the process. */
     boolean inMemory;
-    /** In flight under a lease: its receive was not written, and its delete is not waited for. */
+    /** In flight under a lease: its receive and its delete are written without being waited for. */
     boolean leased;
 
     Msg(long rowId, long bodyId, long sentAt, long expiresAt, int priority, String groupId, String dedupId) {

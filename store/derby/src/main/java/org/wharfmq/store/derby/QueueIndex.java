@@ -353,6 +353,24 @@ final class QueueIndex {
         return w -> w.updateMessage(row);
     }
 
+    /**
+     * The step that writes a leased message's receive (its count), skipped if the message was
+     * deleted before the journal got to it: its delete follows in the journal. Under the lock.
+     */
+    Journal.Step leaseUpdate(Msg m) {
+        assert locked();
+        if (m.inMemory) {
+            return Journal.NONE;
+        }
+        Writes.Row row = Writes.Row.of(m);
+        // Read without the lock: a stale state only costs a write the delete then undoes.
+        return w -> {
+            if (m.live()) {
+                w.updateMessage(row);
+            }
+        };
+    }
+
     // ---- ids ----
 
     /** The next id of the store-wide counter (rows, bodies, sequence numbers). Under the lock. */

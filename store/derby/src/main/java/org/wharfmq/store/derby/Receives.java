@@ -100,7 +100,7 @@ final class Receives {
     private enum Mode {
         /** In flight, the receive written before it returns. */
         RECEIVE,
-        /** In flight, nothing written: see {@link org.wharfmq.store.FilteredReceive#leaseMessage}. */
+        /** In flight, the receive written by a later commit that nobody waits for: see {@link org.wharfmq.store.FilteredReceive#leaseMessage}. */
         LEASE,
         /** Deleted, the delete written later. */
         CONSUME
@@ -191,7 +191,7 @@ final class Receives {
                         break;
                     }
                     if (mode == Mode.LEASE) {
-                        // Only removals of expired or redriven messages: nobody waits for them.
+                        // The receives (counts), and removals of expired or redriven messages: nobody waits for them.
                         index.journal().postAll(steps);
                         break;
                     }
@@ -330,9 +330,7 @@ final class Receives {
             }
             m.queue.markInflight(m, now + visibility * 1000L);
             m.leased = mode == Mode.LEASE;
-            if (!m.leased) {
-                steps.add(index.update(m));
-            }
+            steps.add(m.leased ? index.leaseUpdate(m) : index.update(m));
             return QueueState.Decision.DELIVER;
         });
     }
