@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import jakarta.jms.CompletionListener;
@@ -16,12 +18,15 @@ import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.InvalidSelectorException;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
+import jakarta.jms.Queue;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import jakarta.jms.TemporaryQueue;
 import jakarta.jms.TemporaryTopic;
 import jakarta.jms.TextMessage;
 import jakarta.jms.Topic;
+import javax.naming.Context;
+import javax.naming.InitialContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -143,6 +148,25 @@ class RefusedFirstUseTest {
         m.setStringProperty(WharfProducer.DEDUPLICATION_ID, "d1");
         assertRefusedNaming("1000 ms", assertThrows(JMSException.class, () -> p.send(m)));
         assertEquals(List.of(), existing("delayed.fifo"));
+    }
+
+    @Test
+    void aRefusedSendOfAUserWhoMayNotAdministerTheDeclaredQueueCreatesNoQueue() throws Exception {
+        Path users = Files.writeString(tmp.resolve("users.properties"),
+                "writer=w\nallow.send.*=writer\nallow.create.*=writer\n");
+        Properties env = new Properties();
+        env.put(Context.INITIAL_CONTEXT_FACTORY, "org.wharfmq.jms.jndi.WharfInitialContextFactory");
+        env.put("queue.DECLARED", "declared");
+        env.put("queue.DECLARED.VisibilityTimeout", "9");
+        Queue declared = (Queue) new InitialContext(env).lookup("DECLARED");
+        WharfConnectionFactory writers = new WharfConnectionFactory(TestStores.withOptions(store,
+                "usersFile=" + users));
+        try (Connection writer = writers.createConnection("writer", "w")) {
+            Session s = writer.createSession();
+            MessageProducer p = s.createProducer(declared);
+            assertThrows(JMSException.class, () -> p.send(s.createTextMessage("x".repeat(1_100_000))));
+        }
+        assertEquals(List.of(), existing("declared"));
     }
 
     @Test
