@@ -76,6 +76,10 @@ final class Database implements AutoCloseable {
             Schema.ensure(writer);
         } catch (SQLException e) {
             closeQuietly(writer);
+            if (!memory && StoreDirectory.readOnly(new java.io.File(derbyName))) {
+                // Making its temporary directory owner-only fails there before Derby sees it is read-only.
+                throw Faults.of(dir, "open", new SQLException("the store's directory is read-only", "25502", e));
+            }
             throw Faults.of(dir, "open", e);
         }
     }

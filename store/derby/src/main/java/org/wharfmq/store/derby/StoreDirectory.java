@@ -93,6 +93,16 @@ final class StoreDirectory {
         }
     }
 
+    /** True if the existing directory {@code dir} cannot be written, or its file system is read-only. */
+    static boolean readOnly(File dir) {
+        Path p = dir.toPath();
+        try {
+            return Files.isDirectory(p) && (!Files.isWritable(p) || Files.getFileStore(p).isReadOnly());
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** The permissions of {@code dir} if it exists and others than its owner may use it, else null. */
     private static String openToOthers(File dir) {
         Set<PosixFilePermission> p;
