@@ -228,6 +228,14 @@ class RefusedFirstUseTest {
     }
 
     @Test
+    void aConnectionConsumerWithoutASessionPoolCreatesNoQueue() throws JMSException {
+        JMSException e = assertThrows(JMSException.class,
+                () -> connection.createConnectionConsumer(session.createQueue("pooled"), null, null, 1));
+        assertRefusedNaming("ServerSessionPool", e);
+        assertEquals(List.of(), existing("pooled"));
+    }
+
+    @Test
     void anUnsharedDurableSubscriptionWithoutAClientIdCreatesNoTopic() throws JMSException {
         TestStores.assumeOffers("Topics", "a topic");
         try (Connection anonymous = factory.createConnection()) {
