@@ -13,7 +13,7 @@ import org.wharfmq.store.model.UrlOptions;
  * A connection URL split into the store URL and Wharf's connection options:
  * {@code visibilityTimeout} (seconds, 0..43200; default the queue's), {@code prefetch} (0..9, as a receive takes at most 10,
  * default 0), {@code waitTimeSeconds} (long-poll slice, 1..20, default 20), {@code user} and
- * {@code password} (the one allowed user), {@code usersFile} (a properties file of user=password),
+ * {@code password} (the one allowed user), {@code usersFile} (a properties file of user=password, plain or hashed),
  * {@code autoAck} ({@code deferred}, the default, or {@code durable}: see {@link Automatic}), and the
  * consumers' redelivery backoff ({@code redeliveryDelay} seconds 0..43200, {@code redeliveryMultiplier}
  * 1..10, default 1, {@code redeliveryMaxDelay} seconds, redeliveryDelay..43200, default 43200; unset:

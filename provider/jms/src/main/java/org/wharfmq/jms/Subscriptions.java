@@ -61,7 +61,7 @@ final class Subscriptions {
         if (durable && !shared && active > 0) {
             throw new IllegalStateException("durable subscription " + name + " already has an active consumer");
         }
-        g.queues().topic(d.name());
+        // The topic is created by the subscribe below, after every check, so a refused one creates nothing.
         Optional<Subscribing.Subscription> existing = g.subscribing().findSubscription(sub);
         if (existing.isPresent()) {
             boolean same = existing.get().topic().equals(d.name()) && existing.get().tag().equals(tag);

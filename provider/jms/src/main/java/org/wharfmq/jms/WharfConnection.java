@@ -405,6 +405,9 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
                                                   boolean durable, boolean shared, ServerSessionPool pool,
                                                   int maxMessages) throws JMSException {
         checkOpen();
+        if (pool == null) {
+            throw new JMSException("the ServerSessionPool is null");
+        }
         fixClientId();
         Subscriptions.Source source = Subscriptions.source(this, WharfDestination.of(destination), selector,
                 false, subscription, durable, shared);

@@ -1,11 +1,6 @@
 package org.wharfmq.jms;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.Serializable;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Properties;
 import javax.naming.NamingException;
 import javax.naming.Reference;
 import javax.naming.Referenceable;
@@ -174,20 +169,7 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
             }
         }
         if (o.usersFile() != null) {
-            Properties users = new Properties();
-            try (InputStream in = Files.newInputStream(Path.of(o.usersFile()))) {
-                users.load(in);
-            } catch (IOException e) {
-                JMSException j = new JMSException("cannot read users file " + o.usersFile() + ": " + e.getMessage());
-                j.setLinkedException(e);
-                throw j;
-            }
-            String expected = userName == null || userName.startsWith("role.") || userName.startsWith("allow.")
-                    ? null : users.getProperty(userName);
-            if (expected == null || !expected.equals(pass)) {
-                throw new JMSSecurityException("user '" + userName + "' cannot connect: wrong user or password");
-            }
-            return Permissions.parse(o.usersFile(), users);
+            return UsersFile.authenticate(o.usersFile(), userName, pass);
         }
         return Permissions.NONE;
     }

@@ -46,6 +46,8 @@ public final class WharfJMSProducer implements JMSProducer {
         if (message == null) {
             throw new MessageFormatRuntimeException("the message to send is null");
         }
+        // A destination that is null or of no kind is refused before the message takes this producer's properties.
+        run(() -> WharfDestination.of(destination));
         run(() -> prepare(message));
         CompletionListener listener = async;
         if (listener == null) {

@@ -263,6 +263,12 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         }
     }
 
+    /**
+     * Sends after every check of its arguments: those of this producer, then the message as the
+     * store would take it ({@link Sending#prepare}), then the user's permission, which may declare
+     * the queue; so a refused send creates no queue or topic. An asynchronous send that the
+     * second check refuses is told to its listener, in its turn.
+     */
     private void deliver(WharfDestination to, Message message, int mode, int prio, long ttl,
                          CompletionListener listener) throws JMSException {
         if (message == null) {
@@ -271,7 +277,6 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
         checkDeliveryMode(mode);
         checkPriority(prio);
         checkTimeToLive(ttl);
-        session.connection.check(Permissions.Op.SEND, to);
         long now = System.currentTimeMillis();
         long expiration = ttl > 0 ? now + ttl : 0;
         message.setJMSDestination(to);
@@ -285,14 +290,34 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
             // Another implementation's queue or topic (a resource adapter's administered object) travels by its name.
             wm.setJMSReplyTo(WharfDestination.of(wm.getJMSReplyTo()));
         }
-        SendOptions options = new SendOptions(prio, expiration, deliveryDelay,
-                mode == DeliveryMode.PERSISTENT);
+        SendOptions options = new SendOptions(prio, expiration, deliveryDelay, mode == DeliveryMode.PERSISTENT);
         if (listener == null) {
+            Sending.Prepared prepared = prepare(to, wm, options);
+            session.connection.check(Permissions.Op.SEND, to);
             session.asyncSends.await();
-            message.setJMSMessageID(send(to, wm, options));
+            message.setJMSMessageID(send(to, prepared));
             return;
         }
-        session.asyncSends.submit(new AsyncSend(to, message, wm, options, listener));
+        Sending.Prepared prepared;
+        try {
+            prepared = prepare(to, wm, options);
+        } catch (JMSException e) {
+            // Told to the listener in its turn, as the outcome of a send that went ahead would be.
+            session.asyncSends.submit(new AsyncSend(to, message, null, e, listener));
+            return;
+        }
+        session.connection.check(Permissions.Op.SEND, to);
+        session.asyncSends.submit(new AsyncSend(to, message, prepared, null, listener));
+    }
+
+    private Sending.Prepared prepare(WharfDestination to, WharfMessage m, SendOptions options) throws JMSException {
+        Sending sending = session.connection.gateway.sending();
+        if (to.isQueue()) {
+            boolean fifo = Names.isFifo(to.name());
+            return sending.prepare(((WharfQueue) to).spec(), m, m.getStringProperty("JMSXGroupID"),
+                    fifo ? deduplicationId(m) : null, options);
+        }
+        return sending.preparePublish(to.name(), to.isTemporary(), m, options);
     }
 
     /**
@@ -302,16 +327,17 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
     private final class AsyncSend implements AsyncSends.Send {
         private final WharfDestination to;
         private final Message message;
-        private final WharfMessage wm;
-        private final SendOptions options;
+        /** The send checked and encoded, or null when that failed with {@link #refused}. */
+        private final Sending.Prepared prepared;
+        private final JMSException refused;
         private final CompletionListener listener;
 
-        AsyncSend(WharfDestination to, Message message, WharfMessage wm, SendOptions options,
+        AsyncSend(WharfDestination to, Message message, Sending.Prepared prepared, JMSException refused,
                   CompletionListener listener) {
             this.to = to;
             this.message = message;
-            this.wm = wm;
-            this.options = options;
+            this.prepared = prepared;
+            this.refused = refused;
             this.listener = listener;
         }
 
@@ -328,8 +354,12 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
                 if (all.size() == 1 || session.acks.unit() != null) {
                     for (int i = 0; i < all.size(); i++) {
                         AsyncSend a = all.get(i);
+                        if (a.refused != null) {
+                            failures[i] = a.refused;
+                            continue;
+                        }
                         try {
-                            a.message.setJMSMessageID(send(a.to, a.wm, a.options));
+                            a.message.setJMSMessageID(send(a.to, a.prepared));
                         } catch (JMSException | RuntimeException e) {
                             failures[i] = e;
                         }
@@ -359,22 +389,26 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
             }
         }
 
-        /** Sends {@code all}, to this send's queue, with one batch; records each failure in {@code failures}. */
+        /**
+         * Sends {@code all}, to this send's queue, with one batch of those that were not refused;
+         * records each failure in {@code failures}.
+         */
         private void sendBatch(List<AsyncSend> all, Exception[] failures) throws JMSException {
-            boolean fifo = Names.isFifo(to.name());
-            List<Sending.Outgoing> out = new ArrayList<>(all.size());
+            List<Sending.Prepared> out = new ArrayList<>(all.size());
             List<Integer> index = new ArrayList<>(all.size());
             for (int i = 0; i < all.size(); i++) {
                 AsyncSend a = all.get(i);
-                try {
-                    out.add(new Sending.Outgoing(a.wm, a.wm.getStringProperty("JMSXGroupID"),
-                            fifo ? deduplicationId(a.wm) : null, a.options));
+                if (a.refused != null) {
+                    failures[i] = a.refused;
+                } else {
+                    out.add(a.prepared);
                     index.add(i);
-                } catch (JMSException e) {
-                    failures[i] = e;
                 }
             }
-            List<Sending.Sent> sent = session.connection.gateway.sending().sendBatch(((WharfQueue) to).spec(), out);
+            if (out.isEmpty()) {
+                return;
+            }
+            List<Sending.Sent> sent = session.connection.gateway.sending().sendBatch(out);
             for (int k = 0; k < sent.size(); k++) {
                 int i = index.get(k);
                 if (sent.get(k).failure() != null) {
@@ -387,20 +421,14 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
     }
 
     /**
-     * Sends through the store and returns the JMSMessageID. A NON_PERSISTENT send to a queue
-     * returns before its message is durable.
+     * Sends a prepared message through the store and returns the JMSMessageID. A NON_PERSISTENT send
+     * to a queue returns before its message is durable.
      */
-    private String send(WharfDestination to, WharfMessage m, SendOptions options) throws JMSException {
+    private String send(WharfDestination to, Sending.Prepared p) throws JMSException {
         Sending sending = session.connection.gateway.sending();
         Unit unit = session.acks.unit();
-        String id;
-        if (to.isQueue()) {
-            boolean fifo = Names.isFifo(to.name());
-            id = sending.send(((WharfQueue) to).spec(), m,
-                    m.getStringProperty("JMSXGroupID"), fifo ? deduplicationId(m) : null, options, unit);
-        } else {
-            id = sending.publish(to.name(), m, options, unit, Subscriptions.publishFilter(session.connection));
-        }
+        String id = to.isQueue() ? sending.send(p, unit)
+                : sending.publish(p, unit, Subscriptions.publishFilter(session.connection));
         return "ID:" + id;
     }
 

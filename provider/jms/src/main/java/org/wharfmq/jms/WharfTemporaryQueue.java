@@ -2,6 +2,7 @@ package org.wharfmq.jms;
 
 import jakarta.jms.JMSException;
 import jakarta.jms.TemporaryQueue;
+import org.wharfmq.jms.gateway.QueueSpec;
 
 /** A queue that lives as long as the connection that made it. */
 public final class WharfTemporaryQueue extends WharfQueue implements TemporaryQueue {
@@ -19,6 +20,12 @@ public final class WharfTemporaryQueue extends WharfQueue implements TemporaryQu
     public WharfTemporaryQueue(String name, TemporaryOwner owner) {
         super(name);
         this.owner = owner;
+    }
+
+    /** Only its connection creates it: a send to it once it is gone fails instead of creating it again. */
+    @Override
+    QueueSpec spec() {
+        return QueueSpec.temporary(name());
     }
 
     @Override

@@ -46,6 +46,10 @@ final class Encoding {
     }
 
     Request request(WharfMessage m, SendOptions o) throws JMSException {
+        if (o.delayMillis() > limits.maxDelayMillis()) {
+            throw new JMSException("delivery delay " + o.delayMillis() + " ms is over the "
+                    + limits.maxDelayMillis() + " ms this store allows");
+        }
         MessageCodec.Encoded e = MessageCodec.encode(m, codecAttributes);
         if (messageOptions) {
             return new Request(e.body(), e.attributes(), null, new MessageOptions.Options(o.priority(),
@@ -53,10 +57,6 @@ final class Encoding {
         }
         Integer delaySeconds = null;
         if (o.delayMillis() > 0) {
-            if (o.delayMillis() > limits.maxDelayMillis()) {
-                throw new JMSException("delivery delay " + o.delayMillis() + " ms is over the "
-                        + limits.maxDelayMillis() + " ms this store allows");
-            }
             long unit = limits.delayGranularityMillis();
             delaySeconds = (int) (((o.delayMillis() + unit - 1) / unit) * unit / 1000);
         }

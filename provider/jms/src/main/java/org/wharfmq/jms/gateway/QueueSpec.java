@@ -7,11 +7,22 @@ import org.wharfmq.store.model.RedrivePolicy;
 /**
  * A queue as a destination declares it: its name, the attributes its first use creates it with,
  * and the declaration of its dead-letter queue when that is declared beside it (through JNDI), so
- * that the first use may create that one too.
+ * that the first use may create that one too. A temporary queue is never created by a use: only
+ * its connection creates it, and once deleted it stays so.
  */
-public record QueueSpec(String name, Map<String, String> attributes, QueueSpec deadLetter) {
+public record QueueSpec(String name, Map<String, String> attributes, QueueSpec deadLetter, boolean temporary) {
     public QueueSpec {
         attributes = Map.copyOf(attributes);
+    }
+
+    /** A queue that its first use creates. */
+    public QueueSpec(String name, Map<String, String> attributes, QueueSpec deadLetter) {
+        this(name, attributes, deadLetter, false);
+    }
+
+    /** A temporary queue, which exists until its connection deletes it. */
+    public static QueueSpec temporary(String name) {
+        return new QueueSpec(name, Map.of(), null, true);
     }
 
     /**

@@ -35,7 +35,7 @@ public final class Queues {
      * exist, else those attributes that differ are set (see {@link Declarations}). A RedrivePolicy must
      * name an existing dead-letter queue or one declared beside {@code q}, which is then created
      * first; if declaring {@code q} still fails, that dead-letter queue is deleted again, so a failed
-     * creation leaves nothing behind.
+     * creation leaves nothing behind. A temporary queue is only looked up, never created.
      */
     public String queue(QueueSpec q) throws JMSException {
         return queue(q, true);
@@ -49,6 +49,20 @@ public final class Queues {
         String known = queueUrls.get(q.name());
         if (known != null) {
             return known;
+        }
+        if (q.temporary()) {
+            String url;
+            try {
+                url = service.getQueueUrl(q.name());
+            } catch (QueueServiceException e) {
+                if (!e.code().equals(ErrorCodes.QUEUE_DOES_NOT_EXIST)) {
+                    throw Errors.of(e);
+                }
+                throw Errors.linked(new InvalidDestinationException("temporary queue " + q.name() + " no longer"
+                        + " exists: it was deleted, or the connection that made it closed", e.code()), e);
+            }
+            queueUrls.put(q.name(), url);
+            return url;
         }
         try {
             Names.checkQueueName(q.name());
@@ -91,6 +105,22 @@ public final class Queues {
         }
     }
 
+    /** True if queue {@code name} exists: known to this JVM, or found in the store. */
+    public boolean exists(String name) throws JMSException {
+        if (queueUrls.containsKey(name)) {
+            return true;
+        }
+        try {
+            service.getQueueUrl(name);
+            return true;
+        } catch (QueueServiceException e) {
+            if (e.code().equals(ErrorCodes.QUEUE_DOES_NOT_EXIST)) {
+                return false;
+            }
+            throw Errors.of(e);
+        }
+    }
+
     /** The URL of an existing queue, as the backend names it. */
     public String existingQueue(String name) throws JMSException {
         String known = queueUrls.get(name);
@@ -109,6 +139,28 @@ public final class Queues {
                         ? Errors.linked(new InvalidDestinationException(e.getMessage(), e.code()), e)
                         : Errors.of(e);
             }
+        }
+    }
+
+    /** True if topic {@code name} does not exist yet: unknown to this JVM and not in the store. */
+    boolean topicMissing(String name) throws JMSException {
+        capabilities.requireTopics("topic " + name);
+        return !knownTopics.containsKey(name)
+                && !Errors.call(() -> capabilities.topics.listTopics()).contains(name);
+    }
+
+    /**
+     * Deletes topic {@code name}, which a use just created before it failed, unless another
+     * subscribed to it meanwhile.
+     */
+    void deleteTopicIfUnused(String name) {
+        try {
+            if (capabilities.topics.listSubscriptions(name).isEmpty()) {
+                knownTopics.remove(name);
+                capabilities.topics.deleteTopic(name);
+            }
+        } catch (QueueServiceException e) {
+            // Gone already.
         }
     }
 

@@ -2,6 +2,7 @@ package org.wharfmq.jms.gateway;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiPredicate;
 import java.util.function.Function;
 import jakarta.jms.JMSException;
@@ -16,12 +17,14 @@ import org.wharfmq.store.SendBatchEntry;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.model.MessageRules;
+import org.wharfmq.store.model.QueueConfig;
 import org.wharfmq.store.model.Names;
 
 /**
  * Sends to one store: a message to a queue (created if new), a batch of them, or a publish to a
  * topic's subscriptions; in a unit of work when given one, else with the backend's
- * MessageOptions when it has them.
+ * MessageOptions when it has them. A send is prepared first, every check of its arguments made,
+ * and only then sent, so that a refused one creates nothing.
  */
 public final class Sending {
     private final QueueService service;
@@ -37,18 +40,106 @@ public final class Sending {
     }
 
     /**
-     * Sends {@code m} to queue {@code q} (created if new), in
-     * {@code unit} if not null; returns the MessageId. {@code groupId} and {@code deduplicationId}
-     * are for FIFO queues; a standard queue takes {@code groupId} too where the backend offers
-     * {@link FairQueues}.
+     * A send checked and encoded, not yet sent: {@link #prepare} and {@link #preparePublish} make it
+     * without changing anything in the store, so a refused send leaves no queue or topic behind.
      */
-    public String send(QueueSpec q, WharfMessage m, String groupId,
-                       String deduplicationId, SendOptions o, Unit unit) throws JMSException {
-        String queueUrl = queues.queue(q);
+    public static final class Prepared {
+        private final QueueSpec queue;
+        private final String topic;
+        private final boolean temporary;
+        private final Encoding.Request request;
+        private final String groupId;
+        private final String deduplicationId;
+
+        private Prepared(QueueSpec queue, String topic, boolean temporary, Encoding.Request request, String groupId,
+                         String deduplicationId) {
+            this.queue = queue;
+            this.topic = topic;
+            this.temporary = temporary;
+            this.request = request;
+            this.groupId = groupId;
+            this.deduplicationId = deduplicationId;
+        }
+    }
+
+    /**
+     * Checks and encodes a send of {@code m} to queue {@code q}: every rule of the model that does
+     * not depend on what the queue holds, before the queue is created. {@code groupId} and
+     * {@code deduplicationId} are for FIFO queues; a standard queue takes {@code groupId} too where
+     * the backend offers {@link FairQueues}.
+     */
+    public Prepared prepare(QueueSpec q, WharfMessage m, String groupId, String deduplicationId, SendOptions o)
+            throws JMSException {
         boolean fifo = Names.isFifo(q.name());
         Encoding.Request r = encoding.request(m, o);
+        checkSize(r, q.attributes(), "queue " + q.name());
+        if (fifo) {
+            checkFifo(q, o, groupId, deduplicationId);
+        }
+        return new Prepared(q, null, q.temporary(), r, group(fifo, groupId), fifo ? deduplicationId : null);
+    }
+
+    /** As {@link #prepare} for a publish to topic {@code name}; a temporary topic is never created by it. */
+    public Prepared preparePublish(String name, boolean temporary, WharfMessage m, SendOptions o)
+            throws JMSException {
+        Encoding.Request r = encoding.request(m, o);
+        checkSize(r, Map.of(), "topic " + name);
+        return new Prepared(null, name, temporary, r, null, null);
+    }
+
+    /** Checks body and attributes, and their size against the queue's declared or the store's MaximumMessageSize. */
+    private void checkSize(Encoding.Request r, Map<String, String> declared, String to) throws JMSException {
+        try {
+            long size = MessageRules.checkBody(r.body()) + (long) MessageRules.checkAttributes(r.attributes());
+            long max = service.limits().maxMessageBytes();
+            String whose = "the " + max + " bytes this store allows";
+            String declaredMax = declared.get(QueueConfig.MAXIMUM_MESSAGE_SIZE);
+            if (declaredMax != null && declaredMax.matches("\\d{1,9}") && Integer.parseInt(declaredMax) < max) {
+                max = Integer.parseInt(declaredMax);
+                whose = "the " + max + " bytes of the MaximumMessageSize declared for " + to;
+            }
+            if (size > max) {
+                throw new QueueServiceException(ErrorCodes.INVALID_PARAMETER_VALUE,
+                        "the message is " + size + " bytes, over " + whose);
+            }
+        } catch (QueueServiceException e) {
+            throw Errors.of(e);
+        }
+    }
+
+    /** The model's rules of a send to a FIFO queue. */
+    private void checkFifo(QueueSpec q, SendOptions o, String groupId, String deduplicationId) throws JMSException {
+        try {
+            if (o.delayMillis() > 0) {
+                throw new QueueServiceException(ErrorCodes.INVALID_PARAMETER_VALUE, "queue " + q.name()
+                        + " is FIFO: a per-message delivery delay (" + o.delayMillis() + " ms) is not allowed;"
+                        + " set the queue's DelaySeconds instead");
+            }
+            if (groupId == null) {
+                throw new QueueServiceException(ErrorCodes.MISSING_PARAMETER, "queue " + q.name()
+                        + " is FIFO: a message needs a group, the JMSXGroupID property");
+            }
+            MessageRules.checkFifoId("MessageGroupId (JMSXGroupID)", groupId);
+            if (deduplicationId != null) {
+                MessageRules.checkFifoId("MessageDeduplicationId", deduplicationId);
+            } else if (!"true".equalsIgnoreCase(q.attributes().get(QueueConfig.CONTENT_BASED_DEDUPLICATION))
+                    && !queues.exists(q.name())) {
+                // An existing queue may deduplicate by content; the store says so when it does not.
+                throw new QueueServiceException(ErrorCodes.INVALID_PARAMETER_VALUE, "queue " + q.name()
+                        + " is FIFO and would be created without ContentBasedDeduplication: a message needs a"
+                        + " deduplication id, the JMS_Wharf_DeduplicationId property");
+            }
+        } catch (QueueServiceException e) {
+            throw Errors.of(e);
+        }
+    }
+
+    /** Sends {@code p} to its queue (created if new, unless temporary), in {@code unit} if not null; returns the MessageId. */
+    public String send(Prepared p, Unit unit) throws JMSException {
+        String queueUrl = queues.queue(p.queue);
+        Encoding.Request r = p.request;
         SendMessageRequest request = new SendMessageRequest(queueUrl, r.body(), r.delaySeconds(), r.attributes(),
-                group(fifo, groupId), fifo ? deduplicationId : null);
+                p.groupId, p.deduplicationId);
         SendResult result;
         try {
             if (unit != null) {
@@ -77,48 +168,34 @@ public final class Sending {
         return capabilities.options == null;
     }
 
-    /** One message of {@link #sendBatch}, with what {@link #send} takes for it. */
-    public record Outgoing(WharfMessage message, String groupId, String deduplicationId, SendOptions options) {
-    }
-
     /** The outcome of one message of {@link #sendBatch}: its MessageId, or why it was not sent. */
     public record Sent(String messageId, JMSException failure) {
     }
 
     /**
-     * Sends {@code batch} to queue {@code q} (created if new) outside any
-     * unit, in order, with SendMessageBatch requests of at most 10 messages whose sizes together stay
-     * within the backend's message limit; returns each message's own outcome, in the batch's order.
+     * Sends {@code batch}, prepared sends to one queue (created if new), outside any unit, in order,
+     * with SendMessageBatch requests of at most 10 messages whose sizes together stay within the
+     * backend's message limit; returns each message's own outcome, in the batch's order.
      */
-    public List<Sent> sendBatch(QueueSpec q, List<Outgoing> batch) throws JMSException {
-        String queueUrl = queues.queue(q);
-        boolean fifo = Names.isFifo(q.name());
+    public List<Sent> sendBatch(List<Prepared> batch) throws JMSException {
+        String queueUrl = queues.queue(batch.get(0).queue);
         Sent[] sent = new Sent[batch.size()];
         List<SendBatchEntry> entries = new ArrayList<>();
         long bytes = 0;
         for (int i = 0; i < batch.size(); i++) {
-            Outgoing o = batch.get(i);
-            Encoding.Request r;
-            try {
-                r = encoding.request(o.message(), o.options());
-            } catch (JMSException e) {
-                sent[i] = new Sent(null, e);
-                continue;
-            }
-            long size = Encoding.size(r);
+            Prepared p = batch.get(i);
+            long size = Encoding.size(p.request);
             if (!entries.isEmpty() && (entries.size() == MessageRules.MAX_BATCH
                     || bytes + size > service.limits().maxMessageBytes())) {
                 sendEntries(queueUrl, entries, sent);
                 entries.clear();
                 bytes = 0;
             }
-            entries.add(new SendBatchEntry(Integer.toString(i), r.body(), r.delaySeconds(), r.attributes(),
-                    group(fifo, o.groupId()), fifo ? o.deduplicationId() : null));
+            entries.add(new SendBatchEntry(Integer.toString(i), p.request.body(), p.request.delaySeconds(),
+                    p.request.attributes(), p.groupId, p.deduplicationId));
             bytes += size;
         }
-        if (!entries.isEmpty()) {
-            sendEntries(queueUrl, entries, sent);
-        }
+        sendEntries(queueUrl, entries, sent);
         return List.of(sent);
     }
 
@@ -158,18 +235,23 @@ public final class Sending {
     }
 
     /**
-     * Publishes {@code m} to topic {@code name}, in {@code unit} if not null, to the subscriptions
-     * whose tag {@code accept} takes for the message's selector values; returns the MessageId.
+     * Publishes {@code p} to its topic (created if new, unless temporary), in {@code unit} if not
+     * null, to the subscriptions whose tag {@code accept} takes for the message's selector values;
+     * returns the MessageId.
      */
-    public String publish(String name, WharfMessage m, SendOptions o, Unit unit,
-                          BiPredicate<String, Function<String, Object>> accept) throws JMSException {
-        queues.topic(name);
-        Encoding.Request r = encoding.request(m, o);
+    public String publish(Prepared p, Unit unit, BiPredicate<String, Function<String, Object>> accept)
+            throws JMSException {
+        if (p.temporary) {
+            capabilities.requireTopics("topic " + p.topic);
+        } else {
+            queues.topic(p.topic);
+        }
+        Encoding.Request r = p.request;
         SendMessageRequest request = new SendMessageRequest(null, r.body(), r.delaySeconds(), r.attributes(), null,
                 null);
         try {
-            SendResult result = unit != null ? unit.tx.publish(name, request, r.options(), encoding.filter(accept))
-                    : capabilities.topics.publish(name, request, r.options(), encoding.filter(accept));
+            SendResult result = unit != null ? unit.tx.publish(p.topic, request, r.options(), encoding.filter(accept))
+                    : capabilities.topics.publish(p.topic, request, r.options(), encoding.filter(accept));
             return result.messageId();
         } catch (QueueServiceException e) {
             throw Errors.of(e);

@@ -19,10 +19,21 @@ public final class Subscribing {
     public record Subscription(String topic, String tag) {
     }
 
-    /** Creates the subscription if it does not exist and returns its queue's URL. */
+    /**
+     * Creates the subscription if it does not exist and returns its queue's URL. If the store
+     * refuses it (its name or tag, say), a topic this call created is deleted again.
+     */
     public String subscribe(String topic, String subscription, boolean durable, String tag) throws JMSException {
+        boolean newTopic = queues.topicMissing(topic);
         queues.topic(topic);
-        return Errors.call(() -> capabilities.topics.subscribe(topic, subscription, durable, tag));
+        try {
+            return Errors.call(() -> capabilities.topics.subscribe(topic, subscription, durable, tag));
+        } catch (JMSException e) {
+            if (newTopic) {
+                queues.deleteTopicIfUnused(topic);
+            }
+            throw e;
+        }
     }
 
     /** The topic that has subscription {@code name}, with its tag. */

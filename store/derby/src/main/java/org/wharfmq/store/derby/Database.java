@@ -26,6 +26,8 @@ final class Database implements AutoCloseable {
         // of 16 MiB instead of 1 MiB means a sixteenth of the file switches, each of which syncs.
         defaultProperty("derby.storage.logBufferSize", "1048576");
         defaultProperty("derby.storage.logSwitchInterval", "16777216");
+        // A store holds messages: Derby makes what it creates readable only by its owner (StoreDirectory).
+        defaultProperty(StoreDirectory.DEFAULT_PERMISSIONS, "false");
     }
 
     /** Sets a Derby system property unless the user set it. */
@@ -61,7 +63,7 @@ final class Database implements AutoCloseable {
         this.jdbcUrl = "jdbc:derby:" + (memory ? "memory:" : "") + derbyName;
         this.dir = derbyName;
         if (!memory) {
-            removeIfEmpty(new java.io.File(derbyName));
+            StoreDirectory.prepare(new java.io.File(derbyName));
         }
         this.memory = memory;
         try {
@@ -74,6 +76,10 @@ final class Database implements AutoCloseable {
             Schema.ensure(writer);
         } catch (SQLException e) {
             closeQuietly(writer);
+            if (!memory && StoreDirectory.readOnly(new java.io.File(derbyName))) {
+                // Making its temporary directory owner-only fails there before Derby sees it is read-only.
+                throw Faults.of(dir, "open", new SQLException("the store's directory is read-only", "25502", e));
+            }
             throw Faults.of(dir, "open", e);
         }
     }
@@ -148,15 +154,6 @@ final class Database implements AutoCloseable {
         closeQuietly(writer);
         writer = openWriter("");
         return writer;
-    }
-
-    /** Derby creates its own directory: an existing empty one (a fresh temp dir, say) must go first. */
-    private static void removeIfEmpty(java.io.File dir) {
-        String[] entries = dir.list();
-        if (entries != null && entries.length == 0 && !dir.delete()) {
-            throw new QueueServiceException(ErrorCodes.SERVICE_UNAVAILABLE,
-                    "cannot use the empty directory " + dir + " for a store");
-        }
     }
 
     /** The connection only the journal thread (and the loader, before it starts) may use. */
