@@ -93,6 +93,16 @@ abstract class Acknowledgement {
         return false;
     }
 
+    /**
+     * True when a listener's message stays the session's after the listener returns, until an
+     * acknowledge, commit, rollback, recover or close settles it: its visibility is extended until
+     * then. False when it is settled as the listener returns, or by an XA transaction manager,
+     * which ends the branch once the server session's batch is delivered.
+     */
+    boolean holdsAfterDelivery() {
+        return false;
+    }
+
     /** The unit of work this session's sends join, or null. */
     abstract Unit unit() throws JMSException;
 

@@ -30,6 +30,11 @@ final class ClientAcknowledgement extends Acknowledgement {
     }
 
     @Override
+    boolean holdsAfterDelivery() {
+        return true;
+    }
+
+    @Override
     Unit unit() {
         return null;
     }

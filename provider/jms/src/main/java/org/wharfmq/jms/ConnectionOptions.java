@@ -17,12 +17,17 @@ import org.wharfmq.store.model.UrlOptions;
  * {@code autoAck} ({@code deferred}, the default, or {@code durable}: see {@link Automatic}), and the
  * consumers' redelivery backoff ({@code redeliveryDelay} seconds 0..43200, {@code redeliveryMultiplier}
  * 1..10, default 1, {@code redeliveryMaxDelay} seconds, redeliveryDelay..43200, default 43200; unset:
- * the queue's RedeliveryPolicy; see {@link RedeliveryPolicy}), and {@code clientID} (the client id of
- * each connection whose factory sets none). Any other option goes to the store.
+ * the queue's RedeliveryPolicy; see {@link RedeliveryPolicy}), {@code clientID} (the client id of
+ * each connection whose factory sets none), and the visibility extension of messages held for a
+ * listener ({@code visibilityExtension} {@code on}, the default, or {@code off};
+ * {@code visibilityExtensionLimit} seconds 1..43200 from the receive, default 43200). Any other
+ * option goes to the store.
  */
 record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetch, int waitTimeSeconds,
                          String user, String password, String usersFile, boolean durableAutoAck,
-                         RedeliveryPolicy redelivery, String clientId) {
+                         RedeliveryPolicy redelivery, String clientId,
+                         boolean visibilityExtension,
+                         int visibilityExtensionLimit) {
     /** A receive takes at most a batch: the message asked for and this many more. */
     static final Range PREFETCH = new Range(0, MessageRules.MAX_BATCH - 1);
     /** A long poll waits at least a second, at most the model's longest wait. */
@@ -30,9 +35,14 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
     static final String REDELIVERY_DELAY = "redeliveryDelay";
     private static final String REDELIVERY_MULTIPLIER = "redeliveryMultiplier";
     private static final String REDELIVERY_MAX_DELAY = "redeliveryMaxDelay";
+    static final String VISIBILITY_EXTENSION = "visibilityExtension";
+    static final String VISIBILITY_EXTENSION_LIMIT = "visibilityExtensionLimit";
+    /** SQS refuses to keep a message hidden for more than 12 hours from its receive. */
+    static final Range EXTENSION_LIMIT = new Range(1, Ranges.VISIBILITY_TIMEOUT.max());
     private static final Set<String> OWN = Set.of("visibilityTimeout", "prefetch", "waitTimeSeconds", "user",
             "password", "usersFile", "autoAck", REDELIVERY_DELAY, REDELIVERY_MULTIPLIER, REDELIVERY_MAX_DELAY,
-            "clientID");
+            "clientID",
+            VISIBILITY_EXTENSION, VISIBILITY_EXTENSION_LIMIT);
 
     static ConnectionOptions parse(String url) throws JMSException {
         if (url == null || url.isBlank()) {
@@ -45,9 +55,21 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
         if (autoAck != null && !autoAck.equals("deferred") && !autoAck.equals("durable")) {
             throw o.fail("option autoAck=" + autoAck + " is neither deferred nor durable");
         }
+        String extension = o.get(VISIBILITY_EXTENSION);
+        if (extension != null && !isOnOrOff(extension)) {
+            throw o.fail("option " + VISIBILITY_EXTENSION + "=" + extension + " is neither on nor off");
+        }
+        Integer extensionLimit = o.integer(VISIBILITY_EXTENSION_LIMIT, EXTENSION_LIMIT);
         return new ConnectionOptions(storeUrl(o), o.integer("visibilityTimeout", Ranges.VISIBILITY_TIMEOUT),
                 prefetch == null ? 0 : prefetch, wait == null ? WAIT_TIME_SECONDS.max() : wait, o.get("user"),
-                o.get("password"), o.get("usersFile"), "durable".equals(autoAck), redelivery(o), o.get("clientID"));
+                o.get("password"), o.get("usersFile"), "durable".equals(autoAck), redelivery(o), o.get("clientID"),
+                !"off".equals(extension),
+                extensionLimit == null ? EXTENSION_LIMIT.max() : extensionLimit);
+    }
+
+    /** The two values of {@code visibilityExtension}. */
+    static boolean isOnOrOff(String value) {
+        return value.equals("on") || value.equals("off");
     }
 
     /** The base and the options that are not the connection's own, for the store. */

@@ -13,7 +13,10 @@ import org.wharfmq.jms.gateway.Receiving;
  * without MessageOptions (SQS) keeps the expiration only as an attribute and still returns the
  * message. Around a listener the session's {@link Acknowledgement} hears {@code delivered} and
  * {@code afterDelivery}; a listener's RuntimeException counts as a failure, and the message comes
- * back after its redelivery delay.
+ * back after its redelivery delay. A message fetched for a listener or a server session is kept
+ * hidden from other consumers from its fetch ({@link #held}) until the session no longer holds it:
+ * as the listener returns, or as the server session's batch ends, unless the session's mode holds
+ * it until an acknowledge or commit ({@link Acknowledgement#holdsAfterDelivery}).
  */
 final class DeliveryStep {
     private DeliveryStep() {
@@ -29,8 +32,33 @@ final class DeliveryStep {
         return true;
     }
 
+    /**
+     * Keeps {@code fetched}, just fetched for a listener or a server session of {@code connection},
+     * hidden from other consumers until the session no longer holds them, unless the connection
+     * turned that off ({@code visibilityExtension=off}); at most for its {@code visibilityExtensionLimit}.
+     */
+    static void held(WharfConnection connection, List<Delivery> fetched) {
+        ConnectionOptions o = connection.options;
+        if (o.visibilityExtension() && !fetched.isEmpty()) {
+            connection.gateway.receiving().extendVisibility(fetched, o.visibilityTimeout(),
+                    o.visibilityExtensionLimit(), connection);
+        }
+    }
+
     /** Runs {@code listener} on {@code d} unless it expired, with {@code acks} around it. */
     static void toListener(Delivery d, MessageListener listener, Acknowledgement acks) throws JMSException {
+        try {
+            toServerSession(d, listener, acks);
+        } finally {
+            released(acks, d);
+        }
+    }
+
+    /**
+     * As {@link #toListener}, for one message of a server session's batch: the session holds it
+     * until {@link #released} after the batch, when an XA branch around the batch ends.
+     */
+    static void toServerSession(Delivery d, MessageListener listener, Acknowledgement acks) throws JMSException {
         if (expired(d, acks.receiving)) {
             return;
         }
@@ -42,5 +70,12 @@ final class DeliveryStep {
             failed = true;
         }
         acks.afterDelivery(d, failed);
+    }
+
+    /** The listener or the batch is done with {@code d}: kept hidden no longer, unless the session holds it still. */
+    static void released(Acknowledgement acks, Delivery d) {
+        if (!acks.holdsAfterDelivery()) {
+            acks.receiving.endExtension(d);
+        }
     }
 }

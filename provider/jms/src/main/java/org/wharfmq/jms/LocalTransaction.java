@@ -29,6 +29,11 @@ final class LocalTransaction extends Acknowledgement {
     }
 
     @Override
+    boolean holdsAfterDelivery() {
+        return true;
+    }
+
+    @Override
     synchronized Unit unit() throws JMSException {
         if (unit == null) {
             unit = transacting.begin();
@@ -65,6 +70,7 @@ final class LocalTransaction extends Acknowledgement {
             batch.forEach(receiving::release);
             throw e;
         }
+        batch.forEach(receiving::endExtension);
     }
 
     @Override

@@ -5,14 +5,16 @@ import jakarta.jms.InvalidSelectorException;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.StoreGateway;
 import org.wharfmq.jms.selector.Selector;
+import org.wharfmq.store.model.Range;
 import org.wharfmq.store.model.Ranges;
 import org.wharfmq.store.model.RedeliveryPolicy;
 
 /**
  * What the modules around the provider (the resource adapter, the Spring Boot starter, JNDI,
- * tools) use of it beyond the JMS API: printing a URL safely, checking a selector or a redelivery
- * backoff before use, and holding a store open. With {@link QueueDeclaration}, {@link QueueAdmin},
- * {@link StoreLease} and {@link WharfConnectionFactory} it is their whole view of the provider.
+ * tools) use of it beyond the JMS API: printing a URL safely, checking a selector, a redelivery
+ * backoff or a visibility extension before use, and holding a store open. With
+ * {@link QueueDeclaration}, {@link QueueAdmin}, {@link StoreLease} and {@link WharfConnectionFactory}
+ * it is their whole view of the provider.
  */
 public final class Wharf {
     /** The model's longest visibility timeout in seconds, and so the longest redelivery delay. */
@@ -64,5 +66,24 @@ public final class Wharf {
             };
             return new OptionProblem(ConnectionOptions.redeliveryOption(p), p.value(), hint);
         });
+    }
+
+    /**
+     * The first problem of a visibility extension given as options {@code visibilityExtension}
+     * ({@code on} or {@code off}) and {@code visibilityExtensionLimit} (seconds), each null when not
+     * set, or none if both are valid.
+     */
+    public static Optional<OptionProblem> checkVisibilityExtension(String visibilityExtension,
+                                                                   Integer visibilityExtensionLimit) {
+        if (visibilityExtension != null && !ConnectionOptions.isOnOrOff(visibilityExtension)) {
+            return Optional.of(new OptionProblem(ConnectionOptions.VISIBILITY_EXTENSION, visibilityExtension,
+                    "use on or off"));
+        }
+        Range limit = ConnectionOptions.EXTENSION_LIMIT;
+        if (visibilityExtensionLimit != null && !limit.contains(visibilityExtensionLimit)) {
+            return Optional.of(new OptionProblem(ConnectionOptions.VISIBILITY_EXTENSION_LIMIT,
+                    visibilityExtensionLimit, "use " + limit + " seconds"));
+        }
+        return Optional.empty();
     }
 }

@@ -248,6 +248,8 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
                 registry.releaseClientId(clientId, clientIdShared);
             }
         } finally {
+            // What its connection consumers fetched and no session ran comes back after its visibility timeout.
+            gateway.receiving().endExtensions(this);
             gateway.release(this);
         }
     }

@@ -11,7 +11,9 @@ import org.wharfmq.jms.gateway.Fetch;
 
 /**
  * A connection consumer for application servers: fetches up to {@code maxMessages} at a time and
- * gives them to a ServerSession from the pool, whose session runs its listener on them.
+ * gives them to a ServerSession from the pool, whose session runs its listener on them. A batch is
+ * kept hidden from its fetch, while it waits for a free server session too, until the session is
+ * done with it (see {@link DeliveryStep}).
  */
 final class WharfConnectionConsumer implements ConnectionConsumer {
     private final WharfConnection connection;
@@ -45,11 +47,21 @@ final class WharfConnectionConsumer implements ConnectionConsumer {
                 if (got.isEmpty()) {
                     continue;
                 }
-                ServerSession ss = pool.getServerSession();
-                WharfSession session = (WharfSession) ss.getSession();
+                DeliveryStep.held(connection, got);
+                ServerSession ss;
+                WharfSession session;
+                try {
+                    ss = pool.getServerSession();
+                    session = (WharfSession) ss.getSession();
+                } catch (JMSException e) {
+                    got.forEach(connection.gateway.receiving()::release);
+                    throw e;
+                }
                 for (Delivery d : got) {
                     session.enqueueForRun(() -> deliver(session, d));
                 }
+                // Once the batch is delivered (an XA branch around it ends next), it is kept hidden no longer.
+                session.enqueueForRun(() -> got.forEach(d -> DeliveryStep.released(session.acks, d)));
                 ss.start();
             } catch (JMSException e) {
                 if (!closed) {
@@ -62,7 +74,7 @@ final class WharfConnectionConsumer implements ConnectionConsumer {
     /** Runs the server session's listener on {@code d}, with that session's acknowledgement around it. */
     private void deliver(WharfSession session, Delivery d) {
         try {
-            DeliveryStep.toListener(d, session.getMessageListener(), session.acks);
+            DeliveryStep.toServerSession(d, session.getMessageListener(), session.acks);
         } catch (JMSException e) {
             connection.report(e);
         }

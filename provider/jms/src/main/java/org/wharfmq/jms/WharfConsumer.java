@@ -191,6 +191,10 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
         List<Delivery> got = session.connection.gateway.receiving().fetch(consume ? consumeOne : fetchSome, waitMillis,
                 consume,
                 lease, () -> closed || !session.connection.isStarted());
+        if (listener != null) {
+            // Fetched for the listener, the buffered ones too: kept hidden until the session is done with each.
+            DeliveryStep.held(session.connection, got);
+        }
         if (consume || got.size() <= 1) {
             return got.isEmpty() ? null : got.get(0);
         }

@@ -30,6 +30,16 @@ class ConnectionOptionsTest {
     }
 
     @Test
+    void theVisibilityExtensionIsTakenOutOfTheUrl() throws JMSException {
+        ConnectionOptions o = ConnectionOptions.parse("wharf:memory:m?visibilityExtension=off&dedupWindow=60"
+                + "&visibilityExtensionLimit=600");
+        assertEquals("wharf:memory:m?dedupWindow=60", o.storeUrl());
+        assertFalse(o.visibilityExtension());
+        assertEquals(600, o.visibilityExtensionLimit());
+        assertTrue(ConnectionOptions.parse("wharf:memory:m?visibilityExtension=on").visibilityExtension());
+    }
+
+    @Test
     void unsetOptionsTakeTheirDefaults() throws JMSException {
         ConnectionOptions o = ConnectionOptions.parse("wharf:memory:m");
         assertEquals("wharf:memory:m", o.storeUrl());
@@ -39,6 +49,8 @@ class ConnectionOptionsTest {
         assertFalse(o.durableAutoAck());
         assertNull(o.redelivery());
         assertNull(o.clientId());
+        assertTrue(o.visibilityExtension());
+        assertEquals(43200, o.visibilityExtensionLimit());
     }
 
     @ParameterizedTest
@@ -53,7 +65,10 @@ class ConnectionOptionsTest {
         "redeliveryDelay=1&redeliveryMaxDelay=-1   | option redeliveryMaxDelay=-1 is not a number in 0..43200",
         "redeliveryMultiplier=2                    | sets redeliveryMultiplier without redeliveryDelay, the first delay in seconds",
         "redeliveryMaxDelay=60                     | sets redeliveryMaxDelay without redeliveryDelay, the first delay in seconds",
-        "redeliveryDelay=10&redeliveryMaxDelay=5   | option redeliveryMaxDelay=5 is below redeliveryDelay=10"})
+        "redeliveryDelay=10&redeliveryMaxDelay=5   | option redeliveryMaxDelay=5 is below redeliveryDelay=10",
+        "visibilityExtension=yes                   | option visibilityExtension=yes is neither on nor off",
+        "visibilityExtensionLimit=0                | option visibilityExtensionLimit=0 is not a number in 1..43200",
+        "visibilityExtensionLimit=43201 | option visibilityExtensionLimit=43201 is not a number in 1..43200"})
     void badOptionIsRefusedInItsOwnWords(String options, String problem) {
         JMSException e = assertThrows(JMSException.class,
                 () -> ConnectionOptions.parse("wharf:memory:m?password=TOPSECRET&" + options));

@@ -18,15 +18,18 @@ public final class Queues {
     private final QueueService service;
     private final Capabilities capabilities;
     private final Redeliveries redeliveries;
+    private final VisibilityExtender extender;
     private final QueueListener listener;
     /** Queue name to the URL the backend gave for it: the queues known to exist. */
     private final Map<String, String> queueUrls = new ConcurrentHashMap<>();
     private final Map<String, Boolean> knownTopics = new ConcurrentHashMap<>();
 
-    Queues(QueueService service, Capabilities capabilities, Redeliveries redeliveries, QueueListener listener) {
+    Queues(QueueService service, Capabilities capabilities, Redeliveries redeliveries, VisibilityExtender extender,
+           QueueListener listener) {
         this.service = service;
         this.capabilities = capabilities;
         this.redeliveries = redeliveries;
+        this.extender = extender;
         this.listener = listener;
     }
 
@@ -185,13 +188,15 @@ public final class Queues {
         String u = queueUrls.remove(name);
         if (u != null) {
             redeliveries.forget(u);
+            extender.forgetQueue(u);
         }
         listener.queueDeleted(name);
     }
 
-    /** The queue's attributes changed: its RedeliveryPolicy is read again when next needed. */
+    /** The queue's attributes changed: its RedeliveryPolicy and VisibilityTimeout are read again when next needed. */
     void attributesChanged(String queueUrl) {
         redeliveries.forget(queueUrl);
+        extender.forgetQueue(queueUrl);
     }
 
     /** Administration created queue {@code name}. */

@@ -18,8 +18,9 @@ import org.wharfmq.store.model.MessageRules;
 import org.wharfmq.store.model.RedeliveryPolicy;
 
 /**
- * Receives from one store: fetches messages as {@link Delivery}s (through {@link SelectiveReceive})
- * and settles them (acknowledge, release, redeliver after the redelivery delay), and browses a queue.
+ * Receives from one store: fetches messages as {@link Delivery}s (through {@link SelectiveReceive}),
+ * keeps those held for listeners hidden while they are held ({@link VisibilityExtender}), settles
+ * them (acknowledge, release, redeliver after the redelivery delay), and browses a queue.
  */
 public final class Receiving {
     private final QueueService service;
@@ -28,15 +29,17 @@ public final class Receiving {
     private final Encoding encoding;
     private final SelectiveReceive receive;
     private final Redeliveries redeliveries;
+    private final VisibilityExtender extender;
 
     Receiving(QueueService service, Capabilities capabilities, Queues queues, Encoding encoding,
-              Redeliveries redeliveries) {
+              Redeliveries redeliveries, VisibilityExtender extender) {
         this.service = service;
         this.capabilities = capabilities;
         this.queues = queues;
         this.encoding = encoding;
         this.receive = new SelectiveReceive(service, capabilities.filteredReceive);
         this.redeliveries = redeliveries;
+        this.extender = extender;
     }
 
     /**
@@ -71,6 +74,26 @@ public final class Receiving {
         return out;
     }
 
+    /**
+     * Keeps {@code fetched} hidden from other consumers while {@code owner} holds them: their
+     * visibility is extended to {@code visibility} seconds (null: their queue's VisibilityTimeout)
+     * about every half of it, for at most {@code limitSeconds} from now, until they are settled here
+     * or {@link #endExtension} is called.
+     */
+    public void extendVisibility(List<Delivery> fetched, Integer visibility, int limitSeconds, Object owner) {
+        extender.hold(fetched, visibility, limitSeconds, owner);
+    }
+
+    /** Stops extending {@code d}'s visibility: its holder no longer holds it. */
+    public void endExtension(Delivery d) {
+        extender.end(d);
+    }
+
+    /** Stops extending the visibility of whatever {@code owner} holds. */
+    public void endExtensions(Object owner) {
+        extender.endAll(owner);
+    }
+
     /** Wakes the fetches waiting on a queue so that they see their cancellation. */
     public void wakeUp(String queueUrl) {
         receive.wakeUp(queueUrl);
@@ -83,6 +106,7 @@ public final class Receiving {
     public void acknowledge(List<Delivery> batch) throws JMSException {
         Map<String, List<Delivery>> byQueue = new LinkedHashMap<>();
         for (Delivery d : batch) {
+            extender.end(d);
             if (!d.consumed()) {
                 byQueue.computeIfAbsent(d.queueUrl(), u -> new ArrayList<>()).add(d);
             }
@@ -128,6 +152,7 @@ public final class Receiving {
 
     /** Makes a delivered message visible again at once (a consumer closing, a message not handed out). */
     public void release(Delivery d) {
+        extender.end(d);
         if (d.consumed()) {
             return;
         }
@@ -143,6 +168,7 @@ public final class Receiving {
      * exception): visible again after {@link #redeliveryDelay}.
      */
     public void redeliver(Delivery d, RedeliveryPolicy own) {
+        extender.end(d);
         if (d.consumed()) {
             return;
         }

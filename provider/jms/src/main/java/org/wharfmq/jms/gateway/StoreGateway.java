@@ -23,6 +23,7 @@ public final class StoreGateway {
     private final Receiving receiving;
     private final Subscribing subscribing;
     private final Transacting transacting;
+    private final VisibilityExtender extender;
 
     private StoreGateway(String url, QueueService service, MessageCodec.AddressResolver addresses) {
         this.url = url;
@@ -30,9 +31,10 @@ public final class StoreGateway {
         this.capabilities = new Capabilities(url, service);
         Encoding encoding = new Encoding(service.limits(), capabilities.options != null, addresses);
         Redeliveries redeliveries = new Redeliveries(service);
-        this.queues = new Queues(service, capabilities, redeliveries, listeners);
+        this.extender = new VisibilityExtender(service);
+        this.queues = new Queues(service, capabilities, redeliveries, extender, listeners);
         this.sending = new Sending(service, capabilities, queues, encoding);
-        this.receiving = new Receiving(service, capabilities, queues, encoding, redeliveries);
+        this.receiving = new Receiving(service, capabilities, queues, encoding, redeliveries, extender);
         this.subscribing = new Subscribing(capabilities, queues);
         this.transacting = new Transacting(capabilities);
     }
@@ -48,6 +50,7 @@ public final class StoreGateway {
     /** Closes the store; only {@link OpenStores} calls it. */
     void shut() {
         listeners.storeClosing();
+        extender.shut();
         service.close();
     }
 

@@ -83,8 +83,9 @@ final class EndpointActivation {
     }
 
     /**
-     * The store URL (the adapter's, or its connectionFactoryLookup's) with this endpoint's visibility timeout and redelivery backoff, which
-     * take the place of the URL's options of the same names.
+     * The store URL (the adapter's, or its connectionFactoryLookup's) with this endpoint's visibility
+     * timeout, redelivery backoff and visibility extension, which take the place of the URL's options
+     * of the same names.
      */
     private String connectionUrl() {
         StringBuilder u = new StringBuilder(target.url());
@@ -92,6 +93,8 @@ final class EndpointActivation {
         option(u, "redeliveryDelay", spec.getRedeliveryDelay());
         option(u, "redeliveryMultiplier", spec.getRedeliveryMultiplier());
         option(u, "redeliveryMaxDelay", spec.getRedeliveryMaxDelay());
+        option(u, "visibilityExtension", spec.getVisibilityExtension());
+        option(u, "visibilityExtensionLimit", spec.getVisibilityExtensionLimit());
         return u.toString();
     }
 

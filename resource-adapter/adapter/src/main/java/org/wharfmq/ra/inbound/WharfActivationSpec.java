@@ -47,6 +47,8 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
     private Integer redeliveryDelay;
     private Double redeliveryMultiplier;
     private Integer redeliveryMaxDelay;
+    private String visibilityExtension;
+    private Integer visibilityExtensionLimit;
     private transient ResourceAdapter adapter;
 
     @Override
@@ -89,6 +91,11 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
             throw invalid("prefetch", prefetch, "use 0.." + MAX_PREFETCH);
         }
         validateRedelivery();
+        OptionProblem extension = Wharf.checkVisibilityExtension(visibilityExtension, visibilityExtensionLimit)
+                .orElse(null);
+        if (extension != null) {
+            throw invalid(extension.option(), extension.value(), extension.hint());
+        }
     }
 
     /** The provider's rules for a redelivery backoff, worded as activation properties. */
@@ -271,6 +278,28 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
 
     public void setRedeliveryMaxDelay(Integer redeliveryMaxDelay) {
         this.redeliveryMaxDelay = redeliveryMaxDelay;
+    }
+
+    /**
+     * {@code on} (default): a message the MDB still works on, or one of its batch waiting for it, is
+     * kept hidden from other sessions and consumers until the delivery ends; {@code off}: it is
+     * visible again when its visibility timeout ends.
+     */
+    public String getVisibilityExtension() {
+        return visibilityExtension;
+    }
+
+    public void setVisibilityExtension(String visibilityExtension) {
+        this.visibilityExtension = visibilityExtension;
+    }
+
+    /** The longest a message is kept hidden so, in seconds from its receive, 1..43200 (default 43200). */
+    public Integer getVisibilityExtensionLimit() {
+        return visibilityExtensionLimit;
+    }
+
+    public void setVisibilityExtensionLimit(Integer visibilityExtensionLimit) {
+        this.visibilityExtensionLimit = visibilityExtensionLimit;
     }
 
     @Override

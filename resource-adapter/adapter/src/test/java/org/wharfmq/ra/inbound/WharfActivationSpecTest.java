@@ -150,4 +150,27 @@ class WharfActivationSpecTest {
         rejected(s -> s.setRedeliveryMultiplier(2.0), "redeliveryMultiplier", "redeliveryDelay");
         rejected(s -> s.setRedeliveryMaxDelay(60), "redeliveryMaxDelay", "redeliveryDelay");
     }
+
+    @Test
+    void visibilityExtensionOnOrOffWithALimitInRangeIsValid() {
+        assertDoesNotThrow(() -> spec(s -> {
+            s.setVisibilityExtension("off");
+            s.setVisibilityExtensionLimit(43200);
+        }).validate());
+        assertDoesNotThrow(() -> spec(s -> {
+            s.setVisibilityExtension("on");
+            s.setVisibilityExtensionLimit(1);
+        }).validate());
+    }
+
+    @Test
+    void visibilityExtensionOtherThanOnOrOffIsRejected() {
+        rejected(s -> s.setVisibilityExtension("true"), "visibilityExtension", "'true'", "on or off");
+    }
+
+    @Test
+    void visibilityExtensionLimitOutOfRangeIsRejected() {
+        rejected(s -> s.setVisibilityExtensionLimit(0), "visibilityExtensionLimit", "'0'", "1..43200");
+        rejected(s -> s.setVisibilityExtensionLimit(43201), "visibilityExtensionLimit", "'43201'", "1..43200");
+    }
 }
