@@ -175,6 +175,7 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
         } finally {
             startLock.unlock();
         }
+        sessions.forEach(WharfSession::started);
     }
 
     @Override
