@@ -168,12 +168,17 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
     public void start() throws JMSException {
         checkOpen();
         fixClientId();
+        boolean wasStarted;
         startLock.lock();
         try {
+            wasStarted = started;
             started = true;
             startedChanged.signalAll();
         } finally {
             startLock.unlock();
+        }
+        if (!wasStarted) {
+            sessions.forEach(WharfSession::started);
         }
     }
 

@@ -17,8 +17,10 @@ import org.wharfmq.jms.gateway.Receiving;
 
 /**
  * A consumer: long-polls its source queue, at most {@code 1 + prefetch} messages at a time, and
- * hands messages to {@code receive} callers or to its listener thread. Prefetched messages not yet
- * delivered are made visible again when it closes.
+ * hands messages to {@code receive} callers or to its listener. A listener runs on the store's
+ * shared listener threads when the store tells of arrivals ({@link PooledListener}), else on a
+ * thread of the consumer's own that long-polls. Prefetched messages not yet delivered are made
+ * visible again when it closes.
  */
 public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
     final WharfSession session;
@@ -32,6 +34,7 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
     private volatile boolean closed;
     private volatile MessageListener listener;
     private Thread listenerThread;
+    private volatile PooledListener pooled;
 
     WharfConsumer(WharfSession session, Subscriptions.Source source, String selectorText, boolean noLocal) {
         this.session = session;
@@ -64,10 +67,18 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
         checkOpen();
         this.listener = l;
         synchronized (this) {
-            if (l != null && listenerThread == null) {
-                listenerThread = new Thread(this::listen, "wharf-listener-" + source.destination());
-                listenerThread.setDaemon(true);
-                listenerThread.start();
+            if (l != null && pooled != null) {
+                // Messages may have come while it had no listener.
+                pooled.notice();
+            } else if (l != null && listenerThread == null) {
+                Receiving receiving = session.connection.gateway.receiving();
+                if (receiving.notifiesArrivals()) {
+                    pooled = new PooledListener(this, session.connection.gateway.listenerThreads(), receiving);
+                } else {
+                    listenerThread = new Thread(this::listen, "wharf-listener-" + source.destination());
+                    listenerThread.setDaemon(true);
+                    listenerThread.start();
+                }
             }
         }
     }
@@ -215,26 +226,51 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
                 if (d == null) {
                     continue;
                 }
-                MessageListener l = listener;
-                session.deliver(() -> {
-                    try {
-                        if (closed || l == null || !session.connection.isStarted()) {
-                            synchronized (buffer) {
-                                buffer.addFirst(d);
-                            }
-                            return;
-                        }
-                        DeliveryStep.toListener(d, l, session.acks);
-                    } catch (JMSException e) {
-                        session.connection.report(e);
-                    }
-                });
+                toListener(d, listener);
             } catch (JMSException e) {
                 if (!closed) {
                     session.connection.report(e);
                 }
             }
         }
+    }
+
+    /** A pooled listener's turn: takes a message without waiting and delivers it; true if it took one. */
+    boolean deliverOne() {
+        MessageListener l = listener;
+        if (closed || l == null || !session.connection.isStarted()) {
+            return false;
+        }
+        try {
+            Delivery d = take(0, false, session.acks.settlesListenerDeliveriesAtOnce());
+            if (d == null) {
+                return false;
+            }
+            toListener(d, l);
+            return true;
+        } catch (JMSException e) {
+            if (!closed) {
+                session.connection.report(e);
+            }
+            return false;
+        }
+    }
+
+    /** Delivers {@code d} to {@code l} in the session's lane, or keeps it if the consumer cannot deliver now. */
+    private void toListener(Delivery d, MessageListener l) {
+        session.deliver(() -> {
+            try {
+                if (closed || l == null || !session.connection.isStarted()) {
+                    synchronized (buffer) {
+                        buffer.addFirst(d);
+                    }
+                    return;
+                }
+                DeliveryStep.toListener(d, l, session.acks);
+            } catch (JMSException e) {
+                session.connection.report(e);
+            }
+        });
     }
 
     void checkOpen() throws IllegalStateException {
@@ -246,6 +282,14 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
     /** The connection stopped: a receive waiting in the store ends now, taking nothing. */
     void stopped() {
         session.connection.gateway.receiving().wakeUp(source.queueUrl());
+    }
+
+    /** The connection started: a pooled listener looks for messages. */
+    void started() {
+        PooledListener p = pooled;
+        if (p != null) {
+            p.notice();
+        }
     }
 
     @Override
@@ -266,6 +310,10 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+        PooledListener p = pooled;
+        if (p != null) {
+            p.close(!WharfSession.inListenerOf(session));
         }
         List<Delivery> left;
         synchronized (buffer) {

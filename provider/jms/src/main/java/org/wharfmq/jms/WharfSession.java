@@ -3,6 +3,7 @@ package org.wharfmq.jms;
 import java.io.Serializable;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
 import javax.transaction.xa.XAResource;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Destination;
@@ -92,9 +93,19 @@ public final class WharfSession implements jakarta.jms.QueueSession, jakarta.jms
         lane.awaitIdle();
     }
 
+    /** Queues a pooled listener's turn behind the session's others, on {@code threads}. */
+    void scheduleTurn(Runnable turn, Executor threads) {
+        lane.schedule(turn, threads);
+    }
+
     /** The connection stopped: receives waiting in the store end now. */
     void stopped() {
         consumers.forEach(WharfConsumer::stopped);
+    }
+
+    /** The connection started: pooled listeners look for messages. */
+    void started() {
+        consumers.forEach(WharfConsumer::started);
     }
 
     void checkOpen() throws IllegalStateException {

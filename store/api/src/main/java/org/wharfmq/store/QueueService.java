@@ -9,7 +9,7 @@ import java.util.Optional;
  * The queue model of docs/model.md: exactly its operations, nothing JMS needs beyond them.
  * A backend may offer more through {@link #extension(Class)} ({@link Topics}, {@link Browsing},
  * {@link FilteredReceive}, {@link MessageOptions}, {@link Transactions}, {@link XaTransactions},
- * {@link MessageMoves}, {@link QueueStatistics}, {@link FairQueues}).
+ * {@link MessageMoves}, {@link QueueStatistics}, {@link FairQueues}, {@link ArrivalNotification}).
  * Every failure is a {@link QueueServiceException} with an error code of docs/model.md.
  */
 public interface QueueService extends AutoCloseable {

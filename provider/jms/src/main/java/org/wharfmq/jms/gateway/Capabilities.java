@@ -3,6 +3,7 @@ package org.wharfmq.jms.gateway;
 import java.util.Set;
 import java.util.TreeSet;
 import jakarta.jms.JMSException;
+import org.wharfmq.store.ArrivalNotification;
 import org.wharfmq.store.Browsing;
 import org.wharfmq.store.FairQueues;
 import org.wharfmq.store.FilteredReceive;
@@ -30,6 +31,7 @@ public final class Capabilities {
     final XaTransactions xaTransactions;
     final QueueStatistics statistics;
     final FairQueues fairQueues;
+    final ArrivalNotification arrivals;
 
     Capabilities(String url, QueueService service) {
         this.url = url;
@@ -42,6 +44,7 @@ public final class Capabilities {
         this.xaTransactions = service.extension(XaTransactions.class).orElse(null);
         this.statistics = service.extension(QueueStatistics.class).orElse(null);
         this.fairQueues = service.extension(FairQueues.class).orElse(null);
+        this.arrivals = service.extension(ArrivalNotification.class).orElse(null);
     }
 
     /** The optional capabilities the backend offers, by name (Topics, Browsing, FilteredReceive, ...). */
@@ -55,6 +58,7 @@ public final class Capabilities {
         addIf(names, xaTransactions, "XaTransactions");
         addIf(names, statistics, "QueueStatistics");
         addIf(names, fairQueues, "FairQueues");
+        addIf(names, arrivals, "ArrivalNotification");
         return names;
     }
 

@@ -9,6 +9,7 @@ import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.message.WharfMessage;
 import org.wharfmq.jms.selector.Selector;
+import org.wharfmq.store.ArrivalNotification;
 import org.wharfmq.store.BatchEntry;
 import org.wharfmq.store.BatchResultErrorEntry;
 import org.wharfmq.store.QueueService;
@@ -97,6 +98,25 @@ public final class Receiving {
     /** Wakes the fetches waiting on a queue so that they see their cancellation. */
     public void wakeUp(String queueUrl) {
         receive.wakeUp(queueUrl);
+    }
+
+    /**
+     * True if listeners can share {@link StoreGateway#listenerThreads()}: the backend tells of
+     * arrivals ({@link #watch}) and filters on its side (a filter in the client gives back what it
+     * skips, which would be noticed as an arrival again).
+     */
+    public boolean notifiesArrivals() {
+        return capabilities.arrivals != null && capabilities.filteredReceive != null;
+    }
+
+    /**
+     * Calls {@code onArrival} whenever queue {@code queueUrl} may have a message for a fetch; it
+     * runs on the thread that changed the queue, maybe under the store's lock, so it must only
+     * note the fact. Returns what stops it. Only where {@link #notifiesArrivals()}.
+     */
+    public Runnable watch(String queueUrl, Runnable onArrival) throws JMSException {
+        ArrivalNotification.Watch w = Errors.call(() -> capabilities.arrivals.watch(queueUrl, onArrival));
+        return w::close;
     }
 
     /**

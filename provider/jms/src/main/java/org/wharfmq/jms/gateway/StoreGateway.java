@@ -9,8 +9,9 @@ import org.wharfmq.store.QueueServices;
  * opens and closes the store and hands out one part per job: {@link #capabilities()} (with the
  * checks of what a feature needs), {@link #queues()} (queue URLs, declarations, topics),
  * {@link #sending()}, {@link #receiving()}, {@link #subscribing()}, {@link #transacting()} and
- * {@link #admin()}. Only these parts speak to the store, through the message {@link Encoding} the
- * backend's limits allow and the one translation of store errors ({@link Errors}). Each
+ * {@link #admin()}, and the threads its listeners share ({@link #listenerThreads()}). Only these
+ * parts speak to the store, through the message {@link Encoding} the backend's limits allow and
+ * the one translation of store errors ({@link Errors}). Each
  * {@link QueueListenerFactory} found gives the store a {@link QueueListener} as it opens.
  */
 public final class StoreGateway {
@@ -24,10 +25,13 @@ public final class StoreGateway {
     private final Subscribing subscribing;
     private final Transacting transacting;
     private final VisibilityExtender extender;
+    private final ListenerThreads listenerThreads;
 
-    private StoreGateway(String url, QueueService service, MessageCodec.AddressResolver addresses) {
+    private StoreGateway(String url, QueueService service, MessageCodec.AddressResolver addresses,
+                         ListenerThreads listenerThreads) {
         this.url = url;
         this.service = service;
+        this.listenerThreads = listenerThreads;
         this.capabilities = new Capabilities(url, service);
         Encoding encoding = new Encoding(service.limits(), capabilities.options != null, addresses);
         Redeliveries redeliveries = new Redeliveries(service);
@@ -41,8 +45,9 @@ public final class StoreGateway {
 
     /** Opens the store at {@code storeUrl}; {@link OpenStores} shares it between its users. */
     static StoreGateway open(String storeUrl, MessageCodec.AddressResolver addresses) throws JMSException {
+        ListenerThreads threads = ListenerThreads.fromProperty();
         QueueService service = Errors.call(() -> QueueServices.open(storeUrl));
-        StoreGateway gateway = new StoreGateway(storeUrl, service, addresses);
+        StoreGateway gateway = new StoreGateway(storeUrl, service, addresses, threads);
         gateway.listeners.open(gateway);
         return gateway;
     }
@@ -51,6 +56,7 @@ public final class StoreGateway {
     void shut() {
         listeners.storeClosing();
         extender.shut();
+        listenerThreads.shutdown();
         service.close();
     }
 
@@ -133,6 +139,11 @@ public final class StoreGateway {
     /** Fetches, settles and browses. */
     public Receiving receiving() {
         return receiving;
+    }
+
+    /** The threads that run this store's listeners where {@link Receiving#notifiesArrivals()}. */
+    public ListenerThreads listenerThreads() {
+        return listenerThreads;
     }
 
     /** Topic subscriptions. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import jakarta.jms.Connection;
 import jakarta.jms.InvalidClientIDException;
 import jakarta.jms.JMSException;
@@ -108,6 +109,28 @@ class StoreUsersTest {
         first.close();
         f.close();
         assertFalse(StoreGateway.isOpen(url));
+    }
+
+    @Test
+    void aListenerThreadsSettingThatIsNotANumberOfThreadsIsRefusedAndOpensNothing() {
+        for (String bad : List.of("0", "many", "10001")) {
+            String url = TestStores.url("users-threads");
+            String before = System.getProperty("wharf.listenerThreads");
+            System.setProperty("wharf.listenerThreads", bad);
+            try {
+                JMSException e = assertThrows(JMSException.class,
+                        () -> new WharfConnectionFactory(url).createConnection());
+                assertTrue(e.getMessage().contains("wharf.listenerThreads") && e.getMessage().contains("'" + bad + "'"),
+                        e.getMessage());
+                assertFalse(StoreGateway.isOpen(url));
+            } finally {
+                if (before == null) {
+                    System.clearProperty("wharf.listenerThreads");
+                } else {
+                    System.setProperty("wharf.listenerThreads", before);
+                }
+            }
+        }
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Assumptions;
+import org.wharfmq.store.ArrivalNotification;
 import org.wharfmq.store.Browsing;
 import org.wharfmq.store.FairQueues;
 import org.wharfmq.store.FilteredReceive;
@@ -36,7 +37,8 @@ public final class Backend {
     /** The optional capabilities a store may offer through {@link QueueService#extension(Class)}. */
     public static final Set<Class<?>> CAPABILITIES = Collections.unmodifiableSet(new LinkedHashSet<>(List.of(
             Topics.class, Browsing.class, FilteredReceive.class, MessageOptions.class, Transactions.class,
-            XaTransactions.class, MessageMoves.class, QueueStatistics.class, FairQueues.class)));
+            XaTransactions.class, MessageMoves.class, QueueStatistics.class, FairQueues.class,
+            ArrivalNotification.class)));
 
     private final String name;
     private final UnaryOperator<String> storeUrl;

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.TestAbortedException;
+import org.wharfmq.store.ArrivalNotification;
 import org.wharfmq.store.Browsing;
 import org.wharfmq.store.FairQueues;
 import org.wharfmq.store.FilteredReceive;
@@ -73,7 +74,7 @@ class BackendTest {
         Backend masked = FULL.masked("Transactions,MessageOptions,attributes=10");
 
         assertEquals(Set.of(Topics.class, Browsing.class, FilteredReceive.class, XaTransactions.class,
-                MessageMoves.class, QueueStatistics.class, FairQueues.class),
+                MessageMoves.class, QueueStatistics.class, FairQueues.class, ArrivalNotification.class),
                 masked.capabilities());
         assertFalse(masked.has(Transactions.class) || masked.has(MessageOptions.class));
         String url = masked.storeUrl("q");

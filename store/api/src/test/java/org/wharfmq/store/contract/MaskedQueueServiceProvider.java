@@ -16,7 +16,7 @@ import org.wharfmq.store.QueueServiceProvider;
  * Opens {@code wharf:masked:<mask>:<inner store url>}: the inner store behind a {@link MaskedQueueService}.
  * The mask is a comma-separated list of capability simple names to hide ({@code Topics},
  * {@code Browsing}, {@code FilteredReceive}, {@code MessageOptions}, {@code Transactions},
- * {@code XaTransactions}, {@code QueueStatistics}) and optionally {@code attributes=<n>}, the maxMessageAttributes its
+ * {@code XaTransactions}, {@code QueueStatistics}, {@code ArrivalNotification}, ...) and optionally {@code attributes=<n>}, the maxMessageAttributes its
  * limits report; for example {@code wharf:masked:Transactions,FilteredReceive,attributes=10:wharf:memory:x}.
  * Each word hides one capability: {@code Transactions} alone leaves {@code XaTransactions} offered.
  */

@@ -81,7 +81,8 @@ class MaskedQueueServiceProviderTest {
     @Test
     void unknownMaskWordFailsNamingEveryKnownWord() {
         openFails("wharf:masked:Colour:wharf:memory:x", "known: Topics, Browsing, FilteredReceive, MessageOptions,"
-                + " Transactions, XaTransactions, MessageMoves, QueueStatistics, FairQueues, attributes=<n>");
+                + " Transactions, XaTransactions, MessageMoves, QueueStatistics, FairQueues, ArrivalNotification,"
+                + " attributes=<n>");
     }
 
     @ParameterizedTest

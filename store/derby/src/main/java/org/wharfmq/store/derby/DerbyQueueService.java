@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
+import org.wharfmq.store.ArrivalNotification;
 import org.wharfmq.store.BatchEntry;
 import org.wharfmq.store.BatchResult;
 import org.wharfmq.store.Browsing;
@@ -39,15 +40,16 @@ import org.wharfmq.store.XaTransactions;
  * {@link DerbyQueueAdmin}, sends to {@link Sends}, receives and browsing to {@link Receives},
  * deletes and visibility changes to {@link InFlight}, topics to {@link DerbyTopics}, transactions
  * to {@link DerbyTransaction} and {@link DerbyXAResource}, message move tasks to {@link MoveTasks},
- * statistics to {@link DerbyQueueAdmin}. Those decide in the in-memory index ({@link QueueIndex}) and make
- * their changes durable through the {@link Journal}. Most calls return
+ * statistics to {@link DerbyQueueAdmin}, arrival notices to {@link Arrivals}. Those decide in the
+ * in-memory index ({@link QueueIndex}) and make their changes durable through the {@link Journal}.
+ * Most calls return
  * once their change is committed; two do not wait: consumeMessage hands its messages out before
  * their delete is written (a crash before the next commit delivers them again), and a non-durable
  * send to a standard queue or a topic, which is never written: the message lives in the index only,
  * within the store's in-memory limit (to a FIFO queue it is written, without waiting).
  */
 public final class DerbyQueueService implements QueueService, MessageOptions, FilteredReceive, Browsing,
-        Transactions, XaTransactions, MessageMoves, QueueStatistics {
+        Transactions, XaTransactions, MessageMoves, QueueStatistics, ArrivalNotification {
 
     private final QueueIndex index;
     private final DerbyQueueAdmin admin;
@@ -185,6 +187,11 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
     @Override
     public void wakeUp(String queueUrl) {
         receives.wakeUp(queueUrl);
+    }
+
+    @Override
+    public Watch watch(String queueUrl, Runnable onArrival) {
+        return index.arrivals().watch(queueUrl, onArrival);
     }
 
     @Override

@@ -61,7 +61,7 @@ final class FifoQueue extends QueueState {
         if (g.readyKey >= 0) {
             // The group's next message is deliverable now: wake long polls as a send would.
             arrivals++;
-            available.signalAll();
+            signal();
         }
     }
 

@@ -58,6 +58,7 @@ final class QueueIndex {
     private final Map<Long, int[]> sharedBodies = new HashMap<>();
     private Ids ids;
     private Journal journal;
+    private Arrivals arrivals;
     private volatile boolean closed;
 
     QueueIndex(Clock clock, Database db, int defaultDedupWindow, NonDurableMemory.Limit inMemory) {
@@ -70,6 +71,7 @@ final class QueueIndex {
     /** Starts the journal, once the Loader has filled the index. */
     void startJournal(String name) throws SQLException {
         journal = new Journal(db, lock, name);
+        arrivals = new Arrivals(this, lock.newCondition(), name);
     }
 
     // ---- the lock ----
@@ -96,6 +98,11 @@ final class QueueIndex {
 
     Journal journal() {
         return journal;
+    }
+
+    /** Who watches which queue for arrivals. */
+    Arrivals arrivals() {
+        return arrivals;
     }
 
     /** Payloads of recent sends; thread-safe on its own. */
@@ -148,6 +155,7 @@ final class QueueIndex {
         assert locked();
         QueueState q = QueueState.create(queues.newId(), name, kind, config, now, lock.newCondition());
         q.tag = tag;
+        q.watchers = arrivals.of(name);
         queues.add(q);
         int id = q.id;
         journal.post(w -> w.insertQueue(id, name, kind, topic, subscription, tag, config, now));
@@ -199,7 +207,7 @@ final class QueueIndex {
             journal.postAll(steps);
         }
         if (q.queued() > queued) {
-            q.available.signalAll();
+            q.signal();
         }
     }
 
@@ -238,7 +246,7 @@ final class QueueIndex {
         byRow.put(m.rowId, m);
         q.add(m);
         // All waiters: a filtered receive may not want this message while another does.
-        q.available.signalAll();
+        q.signal();
     }
 
     /** Records that {@code copies} messages share body {@code bodyId}, which goes with the last. Under the lock. */
@@ -339,7 +347,7 @@ final class QueueIndex {
         m.firstReceiveAt = 0;
         m.visibleAt = now;
         to.add(m);
-        to.available.signalAll();
+        to.signal();
         return update(m);
     }
 
@@ -419,6 +427,9 @@ final class QueueIndex {
                 q.available.signalAll();
             }
             memory.wakeAll();
+            if (arrivals != null) {
+                arrivals.close();
+            }
         } finally {
             lock.unlock();
         }

@@ -46,6 +46,10 @@ abstract class QueueState {
     final Counters counters = new Counters();
     /** System.nanoTime() of the last receive call on this queue, for pacing non-durable senders. */
     long lastReceiveNanos = Long.MIN_VALUE / 2;
+    /** Who hears that a message may be receivable ({@link Arrivals}), or null. */
+    Arrivals.Watchers watchers;
+    /** When {@link Arrivals}' thread looks at this queue next, or Long.MAX_VALUE. */
+    long wakeAt = Long.MAX_VALUE;
     private int queued;
     private int inflight;
     private int delayed;
@@ -70,6 +74,14 @@ abstract class QueueState {
 
     boolean fifo() {
         return config.fifo();
+    }
+
+    /** A message may be receivable now: wakes the receives waiting here and tells the watchers. */
+    final void signal() {
+        available.signalAll();
+        if (watchers != null) {
+            watchers.notice();
+        }
     }
 
     /** Takes a message whose state and visibleAt are set (DELAYED, QUEUED, INFLIGHT or HELD). */
@@ -172,6 +184,9 @@ abstract class QueueState {
      */
     private void addTimer(Msg m) {
         timers.add(new Timer(m.visibleAt, m));
+        if (watchers != null) {
+            watchers.timerAt(this, m.visibleAt);
+        }
         if (timers.size() > 1024 && timers.size() > 2 * (inflight + delayed)) {
             PriorityQueue<Timer> fresh = newTimerHeap(inflight + delayed + 16);
             for (Timer t : timers) {

@@ -17,7 +17,8 @@ public final class DerbyBackends {
 
     /** Derby with every optional capability but QueueStatistics hidden and SQS's 10 attributes: what an SQS backend offers. */
     public static final Backend MASKED = DERBY.masked(
-            "Topics,Browsing,FilteredReceive,MessageOptions,Transactions,XaTransactions,MessageMoves,attributes=10");
+            "Topics,Browsing,FilteredReceive,MessageOptions,Transactions,XaTransactions,MessageMoves,"
+                    + "ArrivalNotification,attributes=10");
 
     private DerbyBackends() {
     }
