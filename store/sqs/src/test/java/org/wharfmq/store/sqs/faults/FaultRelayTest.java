@@ -1,7 +1,6 @@
 package org.wharfmq.store.sqs.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -164,6 +163,17 @@ class FaultRelayTest {
     }
 
     @Test
+    void aScriptHitsAtMostItsTimes() throws Exception {
+        relay.inject(FaultScript.of(Fault.ERROR_500).on("SendMessage").times(2));
+
+        List<Integer> statuses = List.of(sqs.send(queueUrl, "a").status(), sqs.send(queueUrl, "b").status(),
+                sqs.send(queueUrl, "c").status());
+
+        assertEquals(List.of(500, 500, 200), statuses);
+        assertEquals(List.of("c"), onTheServer());
+    }
+
+    @Test
     void aScriptEndsAfterItsTime() throws Exception {
         relay.inject(FaultScript.of(Fault.ERROR_500).on("SendMessage").lasting(Duration.ofMillis(300)));
         assertEquals(500, sqs.send(queueUrl, "during").status());
@@ -203,6 +213,9 @@ class FaultRelayTest {
                 .getMessage());
         assertEquals("the stall of a STALL script is PT0S: it must be positive", assertThrows(
                 IllegalArgumentException.class, () -> FaultScript.of(Fault.STALL).stall(Duration.ZERO)).getMessage());
-        assertFalse(FaultScript.of(Fault.STALL).on(Set.of("SendMessage")).toString().isEmpty());
+        assertEquals("a THROTTLE script hits at most -1 requests: it must be 0 (no limit) or more", assertThrows(
+                IllegalArgumentException.class, () -> FaultScript.of(Fault.THROTTLE).times(-1)).getMessage());
+        assertEquals("STALL on SendMessage, 100% for 60000 ms, stalls of 35000 ms, at most 2 times",
+                FaultScript.of(Fault.STALL).on(Set.of("SendMessage")).times(2).toString());
     }
 }

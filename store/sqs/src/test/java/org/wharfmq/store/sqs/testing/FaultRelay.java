@@ -37,7 +37,11 @@ import java.util.concurrent.locks.LockSupport;
  * per action.
  */
 public final class FaultRelay implements AutoCloseable {
-    private record Active(FaultScript script, long untilNanos) {
+    private record Active(FaultScript script, long untilNanos, AtomicInteger hits) {
+        /** Takes one of the script's hits; false once it has had them all. */
+        boolean hit() {
+            return script.times() == 0 || hits.incrementAndGet() <= script.times();
+        }
     }
 
     private final ServerSocket listener;
@@ -117,7 +121,7 @@ public final class FaultRelay implements AutoCloseable {
     public void inject(FaultScript... added) {
         long now = System.nanoTime();
         for (FaultScript s : added) {
-            scripts.add(new Active(s, now + s.lasting().toNanos()));
+            scripts.add(new Active(s, now + s.lasting().toNanos(), new AtomicInteger()));
         }
     }
 
@@ -132,7 +136,8 @@ public final class FaultRelay implements AutoCloseable {
         for (Active a : scripts) {
             if (now - a.untilNanos() >= 0) {
                 scripts.remove(a);
-            } else if (a.script().covers(action) && ThreadLocalRandom.current().nextDouble() < a.script().share()) {
+            } else if (a.script().covers(action) && ThreadLocalRandom.current().nextDouble() < a.script().share()
+                    && a.hit()) {
                 injected.get(a.script().fault()).increment();
                 injectedByAction.computeIfAbsent(a.script().fault() + " " + action, k -> new LongAdder()).increment();
                 return a.script();
