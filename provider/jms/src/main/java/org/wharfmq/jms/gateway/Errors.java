@@ -48,8 +48,8 @@ final class Errors {
      */
     static JMSException acknowledgementFailed(List<String> messageIds, QueueServiceException e) {
         String why = e.code().equals(ErrorCodes.RECEIPT_HANDLE_IS_INVALID)
-                ? e.detail() + ": the visibility timeout ended (the message will be delivered again), or an earlier"
-                        + " attempt of the request deleted it and its answer was lost"
+                ? e.detail() + " (either the visibility timeout ended, and the message will be delivered again, or an"
+                        + " earlier attempt of the request deleted it and its answer was lost)"
                 : e.getMessage();
         return linked(new JMSException("acknowledgement of " + String.join(", ", messageIds) + " failed: " + why,
                 e.code()), e);
