@@ -92,7 +92,10 @@ public final class FaultLoad {
         awaitProgress(p, deadline);
     }
 
-    /** The server stops until the relay has turned away 20 requests (or 5 s passed), then comes back with its storage. */
+    /**
+     * The server stops until the relay has turned away 20 requests (or 5 s passed), then comes back
+     * with its storage.
+     */
     public void restart(Duration deadline) {
         long turnedAway = relay.turnedAway();
         Phase p = new Phase("RESTART", null, true, 0, System.nanoTime());
@@ -185,16 +188,18 @@ public final class FaultLoad {
             long to = i + 1 < phases.size() ? phases.get(i + 1).startNanos : Long.MAX_VALUE;
             long sent = ledger.sends().values().stream().filter(s -> s.outcome() == Ledger.Sent.ACKED
                     && s.endNanos() >= from && s.endNanos() < to).count();
-            long inDoubt = ledger.sends().values().stream().filter(s -> s.outcome() == Ledger.Sent.IN_DOUBT
-                    && s.endNanos() >= from && s.endNanos() < to).count();
+            List<Ledger.Send> doubted = ledger.sends().values().stream().filter(s -> s.outcome()
+                    == Ledger.Sent.IN_DOUBT && s.endNanos() >= from && s.endNanos() < to).toList();
+            long doubtedDelivered = doubted.stream().filter(s -> !ledger.deliveries(s.key()).isEmpty()).count();
             long lost = findings.lost.stream().filter(l -> l.phase() == p).count();
             long failedButDone = findings.failedButDone.stream().filter(l -> l.phase() == p).count();
             Map<String, Long> rules = new TreeMap<>();
             findings.duplicates.stream().filter(d -> d.phase() == p).forEach(d -> rules.merge(
                     d.rule() == null ? "UNEXPLAINED" : d.rule().name(), 1L, Long::sum));
             long errors = ledger.failures().stream().filter(f -> f.nanos() >= from && f.nanos() < to).count();
-            out.append(String.format("FAULT %-15s injected=%d sent=%d inDoubt=%d lost=%d duplicated=%d %s"
-                            + " failedButDone=%d errors=%d recovery=%s%n", p.name, p.injected, sent, inDoubt, lost,
+            out.append(String.format("FAULT %-15s injected=%d sent=%d inDoubt=%d (delivered %d) lost=%d",
+                    p.name, p.injected, sent, doubted.size(), doubtedDelivered, lost));
+            out.append(String.format(" duplicated=%d %s failedButDone=%d errors=%d recovery=%s%n",
                     rules.values().stream().mapToLong(Long::longValue).sum(), rules, failedButDone, errors,
                     p.recoveryNanos < 0 ? "none" : String.format("%.1fs", p.recoveryNanos / 1e9)));
         }
@@ -202,13 +207,17 @@ public final class FaultLoad {
         out.append("sent ").append(ledger.sends().size()).append(", drained ").append(drained).append('\n');
         Map<String, Long> byMessage = new TreeMap<>();
         ledger.failures().forEach(f -> byMessage.merge(f.worker() + " " + f.call() + ": "
-                + (f.type().startsWith("jakarta.jms.") ? "" : f.type() + ": ") + f.message().replaceAll("ID:[0-9a-f-]{36}", "<id>").replaceAll("https?://\\S+", "<url>"),
+                + (f.type().startsWith("jakarta.jms.") ? "" : f.type() + ": ")
+                + f.message().replaceAll("ID:[0-9a-f-]{36}", "<id>").replaceAll("https?://\\S+", "<url>"),
                 1L, Long::sum));
         byMessage.forEach((m, n) -> out.append("  ").append(n).append(" x ").append(m).append('\n'));
         return out.toString();
     }
 
-    /** Fails on a stuck worker, a lost message, an unexplained duplicate or an exception that does not name its request. */
+    /**
+     * Fails on a stuck worker, a lost message, an unexplained duplicate or an exception that does not
+     * name its request.
+     */
     public void verify() {
         assertEquals(List.of(), stuck, "workers without progress after healing");
         assertEquals(List.of(), findings.lost.stream().map(l -> l.key() + " (" + l.how() + ", " + l.phase().name + ")")

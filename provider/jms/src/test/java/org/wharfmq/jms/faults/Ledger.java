@@ -68,7 +68,8 @@ public final class Ledger {
     }
 
     public void failed(String worker, String call, Throwable e) {
-        failures.add(new Failure(worker, call, System.nanoTime(), e.getClass().getName(), String.valueOf(e.getMessage())));
+        failures.add(new Failure(worker, call, System.nanoTime(), e.getClass().getName(),
+                String.valueOf(e.getMessage())));
     }
 
     Map<String, Send> sends() {

@@ -110,7 +110,8 @@ public abstract class LoadWorker implements Worker {
         private long next = System.nanoTime();
         private int seq;
 
-        public Producer(String name, Ledger ledger, ConnectionFactory factory, Queue queue, int perSecond) throws JMSException {
+        public Producer(String name, Ledger ledger, ConnectionFactory factory, Queue queue, int perSecond)
+                throws JMSException {
             super(name, ledger, factory);
             this.session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             this.producer = session.createProducer(queue);
@@ -236,7 +237,10 @@ public abstract class LoadWorker implements Worker {
         }
     }
 
-    /** Receives up to {@code batch} messages and acknowledges them, in a CLIENT_ACKNOWLEDGE session; recovers after a failed acknowledgement. */
+    /**
+     * Receives up to {@code batch} messages and acknowledges them, in a CLIENT_ACKNOWLEDGE session;
+     * recovers after a failed acknowledgement.
+     */
     public static final class ClientAckConsumer extends LoadWorker {
         private final Session session;
         private final MessageConsumer consumer;

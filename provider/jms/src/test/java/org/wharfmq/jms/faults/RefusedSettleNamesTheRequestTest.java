@@ -28,8 +28,8 @@ class RefusedSettleNamesTheRequestTest {
     @BeforeEach
     void connect() throws JMSException {
         assumeTrue(TestStores.sqs(), "the SQS requests are named on the SQS backend");
-        connection = new WharfConnectionFactory(TestStores.withOptions(TestStores.url("refused"), "visibilityTimeout=1"))
-                .createConnection();
+        String url = TestStores.withOptions(TestStores.url("refused"), "visibilityTimeout=1");
+        connection = new WharfConnectionFactory(url).createConnection();
         connection.start();
     }
 

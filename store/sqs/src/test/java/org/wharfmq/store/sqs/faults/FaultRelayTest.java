@@ -204,7 +204,8 @@ class FaultRelayTest {
     @Test
     void badScriptsAreRefusedNamingTheValue() {
         assertEquals("the share of a THROTTLE script is 0.0: it must be more than 0 and at most 1",
-                assertThrows(IllegalArgumentException.class, () -> FaultScript.of(Fault.THROTTLE).share(0)).getMessage());
+                assertThrows(IllegalArgumentException.class, () -> FaultScript.of(Fault.THROTTLE).share(0))
+                        .getMessage());
         assertEquals("the share of a THROTTLE script is 1.5: it must be more than 0 and at most 1",
                 assertThrows(IllegalArgumentException.class, () -> FaultScript.of(Fault.THROTTLE).share(1.5))
                         .getMessage());

@@ -110,7 +110,10 @@ public final class FaultRelay implements AutoCloseable {
         return "http://127.0.0.1:" + listener.getLocalPort();
     }
 
-    /** A store URL through this relay on {@code protocol} ({@code json} or {@code query}), with queue names {@code <purpose><random>-<name>}. */
+    /**
+     * A store URL through this relay on {@code protocol} ({@code json} or {@code query}), with queue
+     * names {@code <purpose><random>-<name>}.
+     */
     public String storeUrl(String purpose, String protocol) {
         String prefix = purpose.replaceAll("[^A-Za-z0-9_-]", "") + UUID.randomUUID().toString().substring(0, 8) + "-";
         return "wharf:sqs:" + endpoint() + "?region=elasticmq&accessKeyId=x&secretAccessKey=x&protocol=" + protocol

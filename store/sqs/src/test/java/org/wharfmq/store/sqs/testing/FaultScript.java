@@ -22,7 +22,8 @@ public record FaultScript(Fault fault, Set<String> actions, double share, Durati
             throw new IllegalArgumentException("the fault of a script is null");
         }
         if (actions == null) {
-            throw new IllegalArgumentException("the actions of a " + fault + " script are null; give an empty set for all");
+            throw new IllegalArgumentException("the actions of a " + fault
+                    + " script are null; give an empty set for all");
         }
         actions = Set.copyOf(actions);
         if (!(share > 0 && share <= 1)) {
