@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
 import org.apache.pekko.actor.ActorRef;
 import org.apache.pekko.actor.ActorSystem;
 import org.apache.pekko.actor.Props;
@@ -43,6 +45,26 @@ import scalikejdbc.ConnectionPoolSettings;
  */
 public final class StoredElasticMq implements AutoCloseable {
     private static final Duration RESTORE_TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * The queues and the storage on one thread. ElasticMQ 1.7.1's storage serializes a message's
+     * delivery receipts on its own thread while the queue may append a receipt to the same buffer (a
+     * message given back and received again at once): a ConcurrentModificationException or a null
+     * receipt kills the storage actor, whose restart forgets the queues it stored, so it stores nothing
+     * more, and the request that caused it goes unanswered for 21 s. One thread makes the two take turns.
+     */
+    private static final Config ONE_THREAD = ConfigFactory.parseString("""
+            elasticmq-stored-queues {
+              type = Dispatcher
+              executor = thread-pool-executor
+              thread-pool-executor.fixed-pool-size = 1
+            }
+            pekko.actor.deployment {
+              /storage.dispatcher = elasticmq-stored-queues
+              /queues.dispatcher = elasticmq-stored-queues
+              "/queues/*".dispatcher = elasticmq-stored-queues
+              "/queues/*/*".dispatcher = elasticmq-stored-queues
+            }
+            """);
     private static StoredElasticMq running;
 
     private final String jdbcUri;
@@ -85,14 +107,15 @@ public final class StoredElasticMq implements AutoCloseable {
         }
         try {
             openPool();
-            system = ActorSystem.create("elasticmq-stored");
+            system = ActorSystem.create("elasticmq-stored", ONE_THREAD.withFallback(ConfigFactory.load()));
             SqlQueuePersistenceConfig config = new SqlQueuePersistenceConfig(true, "org.h2.Driver", jdbcUri, "", "",
                     false);
             scala.collection.immutable.List<CreateQueueMetadata> noBaseQueues = List$.MODULE$.empty();
             ActorRef storage = system.actorOf(Props.create(SqlQueuePersistenceActor.class,
-                    () -> new SqlQueuePersistenceActor(config, noBaseQueues)));
+                    () -> new SqlQueuePersistenceActor(config, noBaseQueues)), "storage");
             ActorRef manager = system.actorOf(Props.create(QueueManagerActor.class,
-                    () -> new QueueManagerActor(new NowProvider(), StrictSQSLimits$.MODULE$, Option.apply(storage))));
+                    () -> new QueueManagerActor(new NowProvider(), StrictSQSLimits$.MODULE$, Option.apply(storage))),
+                    "queues");
             restore(storage, manager);
             SQSRestServer server = SQSRestServerBuilder.withActorSystem(system).withQueueManagerActor(manager)
                     .withInterface("127.0.0.1").withPort(port)
