@@ -122,7 +122,7 @@ public final class FaultLoad {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
         }
         workers.stream().filter(w -> w.lastProgressNanos() <= p.healNanos).forEach(w -> stuck.add(w.name()
-                + " made no progress within " + deadline.toSeconds() + " s after " + p.name + " healed"));
+                + " made no progress within " + deadline.toSeconds() + " s after " + p.name + " healed" + w.where()));
     }
 
     /** Lets the load run for {@code time}: the phase's length, not a wait for a condition. */
@@ -140,7 +140,7 @@ public final class FaultLoad {
         }
         for (Worker w : workers) {
             if (!w.stop(stopDeadline.toMillis())) {
-                stuck.add(w.name() + " did not stop within " + stopDeadline.toSeconds() + " s");
+                stuck.add(w.name() + " did not stop within " + stopDeadline.toSeconds() + " s" + w.where());
             }
         }
         drained = drain(drainDeadline);
@@ -211,6 +211,30 @@ public final class FaultLoad {
                 + f.message().replaceAll("ID:[0-9a-f-]{36}", "<id>").replaceAll("https?://\\S+", "<url>"),
                 1L, Long::sum));
         byMessage.forEach((m, n) -> out.append("  ").append(n).append(" x ").append(m).append('\n'));
+        findings.lost.stream().limit(5).forEach(l -> out.append("lost ").append(story(l.key())).append('\n'));
+        findings.duplicates.stream().filter(d -> d.rule() == null).limit(5)
+                .forEach(d -> out.append("unexplained duplicate ").append(story(d.key())).append('\n'));
+        stuck.forEach(s -> out.append("stuck: ").append(s).append('\n'));
+        return out.toString();
+    }
+
+    /** What happened to the message of {@code key}: its send and its deliveries, at seconds since the load began. */
+    private String story(String key) {
+        long zero = phases.get(0).startNanos;
+        StringBuilder out = new StringBuilder(key).append(':');
+        Ledger.Send s = ledger.sends().get(key);
+        if (s != null) {
+            out.append(String.format(" sent by %s %.2f-%.2fs %s;", s.worker(), (s.startNanos() - zero) / 1e9,
+                    (s.endNanos() - zero) / 1e9, s.outcome()));
+        }
+        for (Ledger.Delivery d : ledger.deliveries(key)) {
+            out.append(String.format(" to %s at %.2fs (redelivered %b, count %d) settled %s at %.2fs;", d.worker,
+                    (d.receivedNanos - zero) / 1e9, d.redelivered, d.deliveryCount, d.settle,
+                    (d.settledNanos - zero) / 1e9));
+        }
+        for (Phase p : phases) {
+            out.append(String.format(" %s %.2f-%.2fs", p.name, (p.startNanos - zero) / 1e9, (p.healNanos - zero) / 1e9));
+        }
         return out.toString();
     }
 

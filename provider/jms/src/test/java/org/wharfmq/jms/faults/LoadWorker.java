@@ -31,7 +31,7 @@ public abstract class LoadWorker implements Worker {
     private volatile boolean stopping;
     private Thread thread;
     /** The JMS call in progress, for the failure record. */
-    String call = "";
+    volatile String call = "";
 
     LoadWorker(String name, Ledger ledger, ConnectionFactory factory) throws JMSException {
         this.name = name;
@@ -65,6 +65,18 @@ public abstract class LoadWorker implements Worker {
                 LockSupport.parkNanos(BACK_OFF_NANOS);
             }
         }
+    }
+
+    @Override
+    public String where() {
+        if (thread == null) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(", in " + call + " at");
+        for (StackTraceElement e : thread.getStackTrace()) {
+            out.append("\n    ").append(e);
+        }
+        return out.toString();
     }
 
     void progress() {

@@ -11,6 +11,11 @@ public interface Worker {
     /** When it last completed a send, a commit or a settled delivery ({@link System#nanoTime()}). */
     long lastProgressNanos();
 
+    /** Where its thread is now, for a report of a stuck worker; empty if it has no thread of its own. */
+    default String where() {
+        return "";
+    }
+
     /** Stops it; true if it stopped within {@code millis}. */
     boolean stop(long millis) throws InterruptedException;
 }
