@@ -20,6 +20,8 @@ final class Findings {
             "ListQueueTags");
     private static final Set<String> SENDS = Set.of("SendMessage", "SendMessageBatch");
     private static final Set<String> DELETES = Set.of("DeleteMessage", "DeleteMessageBatch");
+    /** An automatic acknowledgement's delete goes out as the delivery ends, at most this long after it is recorded. */
+    private static final long DELETE_AFTER_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     /** Why a message was delivered again after a delivery of it was settled. */
     enum Rule {
@@ -113,7 +115,7 @@ final class Findings {
         if (again.redelivered && (settled.kind == Ledger.Kind.AUTO_LISTENER || settled.kind == Ledger.Kind.DRAIN
                 || settled.kind == Ledger.Kind.MDB)) {
             for (Phase p : phases) {
-                if (p.hit(DELETES) && p.overlaps(settled.settledNanos, settled.settledNanos)) {
+                if (p.hit(DELETES) && p.overlaps(settled.settledNanos, settled.settledNanos + DELETE_AFTER_NANOS)) {
                     return new Duplicate(key, again, Rule.AUTO_DELETE_FAILED, p);
                 }
             }
