@@ -28,20 +28,42 @@ final class Errors {
         return linked(new TransactionRolledBackException(what + ": " + e.getMessage(), e.code()), e);
     }
 
-    /** A commit refused because {@code messageIds} were consumed longer ago than the visibility timeout. */
-    static TransactionRolledBackException lateCommit(List<String> messageIds, QueueServiceException e) {
+    /**
+     * A commit refused because {@code messageIds} were consumed longer ago than the visibility
+     * timeout; {@code account} is the store's, naming the request that found it out.
+     */
+    static TransactionRolledBackException lateCommit(List<String> messageIds, String account,
+                                                     QueueServiceException e) {
         return linked(new TransactionRolledBackException("the transaction was rolled back: it consumed "
                 + String.join(", ", messageIds) + " longer ago than the visibility timeout, so "
-                + (messageIds.size() == 1 ? "it" : "they") + " will be delivered again", e.code()), e);
+                + (messageIds.size() == 1 ? "it" : "they") + " will be delivered again (" + account + ")", e.code()),
+                e);
     }
 
-    /** An acknowledgement of {@code messageIds} that the store refused. */
+    /**
+     * An acknowledgement of {@code messageIds} that the store refused; {@code e} names the request.
+     * A refused receipt handle has two causes: the visibility timeout ended, or an earlier attempt of
+     * the same request deleted the message but its answer was lost (a server such as ElasticMQ then
+     * refuses the retry, where Amazon SQS answers it with success).
+     */
     static JMSException acknowledgementFailed(List<String> messageIds, QueueServiceException e) {
         String why = e.code().equals(ErrorCodes.RECEIPT_HANDLE_IS_INVALID)
-                ? "came after the visibility timeout ended; the message will be delivered again"
+                ? e.detail() + " (either the visibility timeout ended, and the message will be delivered again, or an"
+                        + " earlier attempt of the request deleted it and its answer was lost)"
                 : e.getMessage();
         return linked(new JMSException("acknowledgement of " + String.join(", ", messageIds) + " failed: " + why,
                 e.code()), e);
+    }
+
+    /** {@code text} with the receipt handle of each of {@code deliveries} replaced by its JMSMessageID. */
+    static String withMessageIds(String text, List<Delivery> deliveries) {
+        String out = text == null ? "" : text;
+        for (Delivery d : deliveries) {
+            if (d.receiptHandle() != null && !d.receiptHandle().isEmpty()) {
+                out = out.replace(d.receiptHandle(), d.messageId());
+            }
+        }
+        return out;
     }
 
     static <T extends JMSException> T linked(T j, QueueServiceException e) {

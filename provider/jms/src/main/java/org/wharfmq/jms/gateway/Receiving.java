@@ -146,7 +146,10 @@ public final class Receiving {
         }
     }
 
-    /** Deletes {@code chunk}, one queue's and at most a batch; adds the refused to {@code failed}. */
+    /**
+     * Deletes {@code chunk}, one queue's and at most a batch; adds the refused to {@code failed}.
+     * The error names the request, with the messages' JMSMessageIDs in place of their receipt handles.
+     */
     private QueueServiceException delete(List<Delivery> chunk, List<String> failed) {
         String queueUrl = chunk.get(0).queueUrl();
         try {
@@ -160,13 +163,15 @@ public final class Receiving {
             }
             QueueServiceException cause = null;
             for (BatchResultErrorEntry f : service.deleteMessageBatch(queueUrl, entries).failed()) {
-                failed.add(chunk.get(Integer.parseInt(f.id())).messageId());
-                cause = new QueueServiceException(f.code(), f.message(), f.senderFault(), null);
+                Delivery d = chunk.get(Integer.parseInt(f.id()));
+                failed.add(d.messageId());
+                cause = new QueueServiceException(f.code(), "DeleteMessageBatch from " + queueUrl + " refused "
+                        + d.messageId() + ": " + Errors.withMessageIds(f.message(), chunk), f.senderFault(), null);
             }
             return cause;
         } catch (QueueServiceException e) {
             chunk.forEach(d -> failed.add(d.messageId()));
-            return e;
+            return new QueueServiceException(e.code(), Errors.withMessageIds(e.detail(), chunk), e.senderFault(), e);
         }
     }
 

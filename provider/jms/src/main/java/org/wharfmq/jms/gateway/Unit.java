@@ -38,7 +38,7 @@ public final class Unit {
             tx.commit();
         } catch (QueueServiceException e) {
             if (e.code().equals(ErrorCodes.RECEIPT_HANDLE_IS_INVALID)) {
-                throw Errors.lateCommit(late(consumed, e.getMessage()), e);
+                throw Errors.lateCommit(late(consumed, e.getMessage()), Errors.withMessageIds(e.detail(), consumed), e);
             }
             throw Errors.rolledBack("the transaction was rolled back", e);
         }

@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -209,7 +210,8 @@ class QueueSemanticsTest {
         assertNotNull(stolen);
         TransactionRolledBackException e = assertThrows(TransactionRolledBackException.class, tx::commit);
         assertTrue(e.getMessage().contains(consumed.getJMSMessageID()), e.getMessage());
-        assertFalse(e.getMessage().contains("receipt handle"), e.getMessage());
+        // The store's account of the refusal follows, with JMSMessageIDs in place of receipt handles.
+        assertFalse(Pattern.compile("receipt handle \"?+(?!ID:)").matcher(e.getMessage()).find(), e.getMessage());
         assertNull(plain.createConsumer(out).receive(300));
         stolen.acknowledge();
     }

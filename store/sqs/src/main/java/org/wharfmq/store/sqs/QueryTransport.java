@@ -3,6 +3,7 @@ package org.wharfmq.store.sqs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -98,6 +99,9 @@ final class QueryTransport implements AutoCloseable {
         try {
             response = http.prepareRequest(HttpExecuteRequest.builder().request(signed.request())
                     .contentStreamProvider(signed.payload().orElse(null)).build()).call();
+        } catch (SocketTimeoutException e) {
+            // An InterruptedIOException too, but the server was slow, not the thread interrupted: retried as I/O.
+            throw SdkClientException.create(action + " failed: " + e, e);
         } catch (InterruptedIOException e) {
             throw AbortedException.builder().message(action + " was interrupted").cause(e).build();
         } catch (IOException e) {

@@ -1,11 +1,13 @@
 package org.wharfmq.store.sqs;
 
 import static org.wharfmq.store.ErrorCodes.INVALID_TRANSACTION_STATE;
+import static org.wharfmq.store.ErrorCodes.RECEIPT_HANDLE_IS_INVALID;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiPredicate;
 import org.wharfmq.store.BatchEntry;
 import org.wharfmq.store.BatchResult;
@@ -41,7 +43,9 @@ import org.wharfmq.store.model.Names;
  *     while the commit runs. A refused handle fails the commit here, before anything is sent; the
  *     messages of the handles that were taken stay hidden until the caller makes them visible;</li>
  * <li>the sends and publishes, per queue in buffer order;</li>
- * <li>the deletes;</li>
+ * <li>the deletes. An entry refused as {@code ReceiptHandleIsInvalid} within the hold counts as
+ *     deleted: step 1 took its handle, so an earlier attempt of the request deleted it and lost its
+ *     answer (ElasticMQ refuses such a retry; Amazon SQS answers it with success);</li>
  * <li>the visibility changes.</li>
  * </ol>
  * A failed entry fails the commit with its error code after the requests before it. What a failure
@@ -56,6 +60,8 @@ import org.wharfmq.store.model.Names;
 final class SqsTransaction implements StoreTransaction {
     /** How long step 1 hides the messages to delete; a crash after it makes them visible again after this. */
     static final int HOLD_SECONDS = 60;
+    /** How much of the hold a delete may count on: less than all of it, for the requests' own time. */
+    private static final int HOLD_MARGIN_SECONDS = 10;
     private static final int BATCH = 10;
 
     private record Handle(String queueUrl, String receiptHandle, int visibilityTimeoutSeconds) {
@@ -73,6 +79,7 @@ final class SqsTransaction implements StoreTransaction {
     private final List<Handle> deletes = new ArrayList<>();
     private final List<Handle> changes = new ArrayList<>();
     private boolean held;
+    private long heldAt;
     private boolean ended;
 
     SqsTransaction(ServerQueues queues, ServerMessages messages, SqsTopics topics) {
@@ -131,9 +138,11 @@ final class SqsTransaction implements StoreTransaction {
     public void commit() {
         checkOpen();
         if (!held) {
+            long holding = System.nanoTime();
             apply(deletes, "ChangeMessageVisibilityBatch (hold before delete)", (url, e) ->
                     messages.changeMessageVisibilityBatch(url, e.stream().map(b -> new BatchEntry<>(b.id(),
-                            new VisibilityChange(b.value().receiptHandle(), HOLD_SECONDS))).toList()), false);
+                            new VisibilityChange(b.value().receiptHandle(), HOLD_SECONDS))).toList()), false, false);
+            heldAt = holding;
             held = true;
         }
         while (!publishes.isEmpty()) {
@@ -143,11 +152,20 @@ final class SqsTransaction implements StoreTransaction {
         }
         sends.flush(messages);
         apply(deletes, "DeleteMessageBatch", (url, e) -> messages.deleteMessageBatch(url, e.stream()
-                .map(b -> new BatchEntry<>(b.id(), b.value().receiptHandle())).toList()), true);
+                .map(b -> new BatchEntry<>(b.id(), b.value().receiptHandle())).toList()), true, stillHeld());
         apply(changes, "ChangeMessageVisibilityBatch", (url, e) -> messages.changeMessageVisibilityBatch(url,
                 e.stream().map(b -> new BatchEntry<>(b.id(), new VisibilityChange(b.value().receiptHandle(),
-                        b.value().visibilityTimeoutSeconds()))).toList()), true);
+                        b.value().visibilityTimeoutSeconds()))).toList()), true, false);
         ended = true;
+    }
+
+    /**
+     * True while step 1's hold surely lasts. A delete whose handle the server then refuses was done
+     * already: step 1 took the handle, so only an earlier attempt of the same DeleteMessageBatch can
+     * have spent it, one whose answer was lost (a reset connection, a timeout) before the client retried.
+     */
+    private boolean stillHeld() {
+        return System.nanoTime() - heldAt < TimeUnit.SECONDS.toNanos(HOLD_SECONDS - HOLD_MARGIN_SECONDS);
     }
 
     private interface BatchCall {
@@ -156,9 +174,11 @@ final class SqsTransaction implements StoreTransaction {
 
     /**
      * Runs {@code call} over {@code handles} per queue in batches; with {@code consume} the handles the
-     * server took leave the list. Throws at the first refused entry.
+     * server took leave the list, and with {@code spentIsDone} those it refused as spent
+     * ({@code ReceiptHandleIsInvalid}) too. Throws at the first refused entry.
      */
-    private static void apply(List<Handle> handles, String what, BatchCall call, boolean consume) {
+    private static void apply(List<Handle> handles, String what, BatchCall call, boolean consume,
+                              boolean spentIsDone) {
         Map<String, List<Handle>> byQueue = new LinkedHashMap<>();
         for (Handle h : handles) {
             byQueue.computeIfAbsent(h.queueUrl(), k -> new ArrayList<>()).add(h);
@@ -176,8 +196,16 @@ final class SqsTransaction implements StoreTransaction {
                         handles.remove(entries.get(Integer.parseInt(ok.substring(1))).value());
                     }
                 }
-                if (!result.failed().isEmpty()) {
-                    BatchResultErrorEntry f = result.failed().get(0);
+                List<BatchResultErrorEntry> refused = new ArrayList<>();
+                for (BatchResultErrorEntry f : result.failed()) {
+                    if (spentIsDone && f.code().equals(RECEIPT_HANDLE_IS_INVALID)) {
+                        handles.remove(entries.get(Integer.parseInt(f.id().substring(1))).value());
+                    } else {
+                        refused.add(f);
+                    }
+                }
+                if (!refused.isEmpty()) {
+                    BatchResultErrorEntry f = refused.get(0);
                     String handle = entries.get(Integer.parseInt(f.id().substring(1))).value().receiptHandle();
                     throw new QueueServiceException(f.code(), "commit: " + what + " in " + q.getKey()
                             + " refused receipt handle " + handle + ": " + f.message(), f.senderFault(), null);
