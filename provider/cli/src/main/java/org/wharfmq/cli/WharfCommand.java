@@ -1,15 +1,92 @@
 package org.wharfmq.cli;
 
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.UndeclaredThrowableException;
+import javax.management.JMException;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code wharf}: the operator's tool for a Wharf store. */
+/**
+ * {@code wharf}: the operator's tool for a Wharf store. Run it through {@link #commandLine}, which
+ * installs the error handling: a failure prints {@code wharf: <message>} (store URLs redacted) on
+ * standard error and gives the exit code of {@link ToolFailure}.
+ */
 @Command(name = "wharf", mixinStandardHelpOptions = true, versionProvider = WharfCommand.Version.class,
-        description = "Queues, messages and message move tasks of a Wharf store.")
+        description = "Queues, messages and message move tasks of a Wharf store, reached by its URL (--url), "
+                + "the process id of a JVM that has it open (--pid) or JMX (--jmx).",
+        footer = {"", "Exit codes: 0 done, 1 the store refused, 2 usage error, 3 store not reachable, 4 not confirmed.",
+                "Example: wharf queues --url wharf:derby:/var/lib/wharf"},
+        subcommands = {
+                // One command a line: other branches add theirs.
+                CommandLine.HelpCommand.class,
+                AutoComplete.GenerateCompletion.class,
+        })
 public final class WharfCommand {
+    private final Terminal terminal;
+
+    public WharfCommand() {
+        this(Terminal.system());
+    }
+
+    /** A root command that reads its environment, console and standard input from {@code terminal}. */
+    public WharfCommand(Terminal terminal) {
+        this.terminal = terminal;
+    }
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new WharfCommand()).execute(args));
+        System.exit(commandLine(new WharfCommand()).execute(args));
+    }
+
+    /** The command line of {@code root}, with the tool's error handling and exit codes. */
+    public static CommandLine commandLine(WharfCommand root) {
+        CommandLine cl = new CommandLine(root);
+        cl.setExecutionExceptionHandler(WharfCommand::onFailure);
+        CommandLine.IParameterExceptionHandler usage = cl.getParameterExceptionHandler();
+        cl.setParameterExceptionHandler((e, args) -> {
+            String redacted = Secrets.redact(e.getMessage());
+            return usage.handleParseException(redacted.equals(e.getMessage()) ? e
+                    : new CommandLine.ParameterException(e.getCommandLine(), redacted), args);
+        });
+        cl.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
+        return cl;
+    }
+
+    /** The terminal of the root command of {@code spec}'s command line, or the process's own. */
+    public static Terminal terminal(CommandSpec spec) {
+        Object root = spec == null ? null : spec.root().userObject();
+        return root instanceof WharfCommand w ? w.terminal : Terminal.system();
+    }
+
+    /** Prints {@code wharf: <message>} and returns the exit code for {@code e}. */
+    static int onFailure(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
+        Throwable t = e;
+        while ((t instanceof UndeclaredThrowableException || t instanceof InvocationTargetException)
+                && t.getCause() != null) {
+            t = t.getCause();
+        }
+        int code;
+        String message;
+        if (t instanceof ToolFailure f) {
+            code = f.exitCode();
+            message = f.getMessage();
+        } else if (t instanceof IllegalArgumentException || t instanceof IllegalStateException
+                || t instanceof UnsupportedOperationException || t instanceof SecurityException) {
+            // The store's refusal: its message names queue, store and reason.
+            code = ToolFailure.REFUSED;
+            message = t.getMessage() == null ? t.toString() : t.getMessage();
+        } else if (t instanceof IOException || t instanceof JMException) {
+            code = ToolFailure.UNREACHABLE;
+            message = "lost the store: " + t;
+        } else {
+            code = ToolFailure.REFUSED;
+            message = t.toString();
+        }
+        cl.getErr().println("wharf: " + Secrets.redact(message));
+        cl.getErr().flush();
+        return code;
     }
 
     /** The version of this build, from the jar's manifest. */
