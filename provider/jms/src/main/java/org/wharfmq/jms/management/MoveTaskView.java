@@ -1,53 +1,86 @@
 package org.wharfmq.jms.management;
 
+import javax.management.ConstructorParameters;
 import org.wharfmq.jms.meta.MessageMoveTask;
 
-/** A message move task as JMX shows it (an MXBean composite): the fields of {@link MessageMoveTask}. */
+/**
+ * A message move task as JMX shows it (an MXBean composite, which a proxy rebuilds through the
+ * annotated constructor): the fields of {@link MessageMoveTask}.
+ */
 public final class MoveTaskView {
-    private final MessageMoveTask task;
+    private final String taskHandle;
+    private final String status;
+    private final String sourceQueue;
+    private final String destinationQueue;
+    private final int maxMessagesPerSecond;
+    private final long approximateNumberOfMessagesMoved;
+    private final long approximateNumberOfMessagesToMove;
+    private final String failureReason;
+    private final long startedTimestamp;
 
-    MoveTaskView(MessageMoveTask task) {
-        this.task = task;
+    @ConstructorParameters({"taskHandle", "status", "sourceQueue", "destinationQueue", "maxMessagesPerSecond",
+            "approximateNumberOfMessagesMoved", "approximateNumberOfMessagesToMove", "failureReason",
+            "startedTimestamp"})
+    public MoveTaskView(String taskHandle, String status, String sourceQueue, String destinationQueue,
+                        int maxMessagesPerSecond, long approximateNumberOfMessagesMoved,
+                        long approximateNumberOfMessagesToMove, String failureReason, long startedTimestamp) {
+        this.taskHandle = taskHandle;
+        this.status = status;
+        this.sourceQueue = sourceQueue;
+        this.destinationQueue = destinationQueue;
+        this.maxMessagesPerSecond = maxMessagesPerSecond;
+        this.approximateNumberOfMessagesMoved = approximateNumberOfMessagesMoved;
+        this.approximateNumberOfMessagesToMove = approximateNumberOfMessagesToMove;
+        this.failureReason = failureReason;
+        this.startedTimestamp = startedTimestamp;
+    }
+
+    static MoveTaskView of(MessageMoveTask task) {
+        return new MoveTaskView(task.taskHandle(), task.status(), task.sourceQueue(),
+                task.destinationQueue() == null ? "" : task.destinationQueue(),
+                task.maxMessagesPerSecond() == null ? 0 : task.maxMessagesPerSecond(),
+                task.approximateNumberOfMessagesMoved(), task.approximateNumberOfMessagesToMove(),
+                task.failureReason() == null ? "" : task.failureReason(), task.startedTimestamp());
     }
 
     public String getTaskHandle() {
-        return task.taskHandle();
+        return taskHandle;
     }
 
     /** RUNNING, COMPLETED, CANCELLING, CANCELLED or FAILED. */
     public String getStatus() {
-        return task.status();
+        return status;
     }
 
     public String getSourceQueue() {
-        return task.sourceQueue();
+        return sourceQueue;
     }
 
     /** Empty: each message's source queue. */
     public String getDestinationQueue() {
-        return task.destinationQueue() == null ? "" : task.destinationQueue();
+        return destinationQueue;
     }
 
     /** 0: no limit. */
     public int getMaxMessagesPerSecond() {
-        return task.maxMessagesPerSecond() == null ? 0 : task.maxMessagesPerSecond();
+        return maxMessagesPerSecond;
     }
 
     public long getApproximateNumberOfMessagesMoved() {
-        return task.approximateNumberOfMessagesMoved();
+        return approximateNumberOfMessagesMoved;
     }
 
     public long getApproximateNumberOfMessagesToMove() {
-        return task.approximateNumberOfMessagesToMove();
+        return approximateNumberOfMessagesToMove;
     }
 
     /** Empty unless the task FAILED. */
     public String getFailureReason() {
-        return task.failureReason() == null ? "" : task.failureReason();
+        return failureReason;
     }
 
     /** Epoch milliseconds. */
     public long getStartedTimestamp() {
-        return task.startedTimestamp();
+        return startedTimestamp;
     }
 }

@@ -230,7 +230,7 @@ public final class StoreMBeans implements StoreMXBean, QueueListener {
     @Override
     public List<MoveTaskView> listMessageMoveTasks(String sourceQueue) {
         return refusedAsArgument(() -> gateway.admin().listMessageMoveTasks(sourceQueue).stream()
-                .map(MoveTaskView::new).toList());
+                .map(MoveTaskView::of).toList());
     }
 
     @Override
@@ -283,5 +283,50 @@ public final class StoreMBeans implements StoreMXBean, QueueListener {
         listed.forEach(gone::remove);
         listed.forEach(this::queueAdded);
         gone.forEach(this::queueRemoved);
+    }
+
+    @Override
+    public List<QueueRow> listQueueRows() {
+        throw new UnsupportedOperationException("not implemented yet");
+    }
+
+    @Override
+    public Map<String, Long> queueStatistics(String queue) {
+        throw new UnsupportedOperationException("not implemented yet");
+    }
+
+    @Override
+    public Map<String, String> queueAttributes(String queue) {
+        throw new UnsupportedOperationException("not implemented yet");
+    }
+
+    @Override
+    public String declareQueue(String queue, Map<String, String> attributes) {
+        throw new UnsupportedOperationException("not implemented yet");
+    }
+
+    @Override
+    public void deleteQueue(String queue) {
+        throw new UnsupportedOperationException("not implemented yet");
+    }
+
+    @Override
+    public void purgeQueue(String queue) {
+        throw new UnsupportedOperationException("not implemented yet");
+    }
+
+    @Override
+    public List<MessageView> browse(String queue, int maxMessages) {
+        throw new UnsupportedOperationException("not implemented yet");
+    }
+
+    @Override
+    public String send(String queue, String body, Map<String, String> properties, long deliveryDelayMillis) {
+        throw new UnsupportedOperationException("not implemented yet");
+    }
+
+    @Override
+    public List<MessageView> receive(String queue, int maxMessages, int waitSeconds) {
+        throw new UnsupportedOperationException("not implemented yet");
     }
 }
