@@ -21,6 +21,17 @@ import picocli.CommandLine.Model.CommandSpec;
                 "Example: wharf queues --url wharf:derby:/var/lib/wharf"},
         subcommands = {
                 // One command a line: other branches add theirs.
+                QueuesCommand.class,
+                StatCommand.class,
+                BrowseCommand.class,
+                SendCommand.class,
+                ReceiveCommand.class,
+                PurgeCommand.class,
+                DeclareCommand.class,
+                DeleteCommand.class,
+                MoveCommand.class,
+                TasksCommand.class,
+                HashPasswordCommand.class,
                 CommandLine.HelpCommand.class,
                 AutoComplete.GenerateCompletion.class,
         })
