@@ -13,7 +13,8 @@ import picocli.CommandLine.Parameters;
         footer = {"", "Examples:",
                 "  wharf declare orders --url wharf:derby:/var/lib/wharf",
                 "  wharf declare orders -a VisibilityTimeout=60 --yes --pid 4242",
-                "  wharf declare orders -a 'RedrivePolicy={\"deadLetterTargetArn\":\"orders-dlq\",\"maxReceiveCount\":5}' --pid 4242"})
+                "  wharf declare orders --pid 4242 \\",
+                "    -a 'RedrivePolicy={\"deadLetterTargetArn\":\"orders-dlq\",\"maxReceiveCount\":5}'"})
 final class DeclareCommand extends ConfirmedCommand {
     @Parameters(paramLabel = "<queue>", description = "The queue.")
     String queue;

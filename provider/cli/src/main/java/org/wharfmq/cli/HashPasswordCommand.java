@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
         "The password is asked twice on the console, or read from the first line of standard input; never an argument."},
         footer = {"", "Examples:",
                 "  wharf hash-password alice >> users.properties",
-                "  printf '%s\\n' \"$PASSWORD\" | wharf hash-password alice"})
+                "  printf '%%s\\n' \"$PASSWORD\" | wharf hash-password alice"})
 final class HashPasswordCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "<user>", description = "The user name.")
     String user;

@@ -16,8 +16,9 @@ import picocli.CommandLine.Parameters;
         "Exit code 1 when the task FAILED or was CANCELLED."},
         footer = {"", "Examples:",
                 "  wharf move orders-dlq --pid 4242",
-                "  wharf move orders-dlq --to orders-retry --rate 50 --url wharf:derby:/var/lib/wharf",
-                "  wharf move orders-dlq --no-wait --jmx service:jmx:rmi:///jndi/rmi://127.0.0.1:9999/jmxrmi"})
+                "  wharf move orders-dlq --to orders-retry --rate 50 --url wharf:derby:/srv/wq",
+                "  wharf move orders-dlq --no-wait --jmx $JMX --jmx-user ops",
+                "  (JMX=service:jmx:rmi:///jndi/rmi://127.0.0.1:9999/jmxrmi)"})
 final class MoveCommand extends StoreCommand {
     private static final long POLL_MILLIS = 250;
     /** How long a started task may be missing from its source's list before the command gives up. */

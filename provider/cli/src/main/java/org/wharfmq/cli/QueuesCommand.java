@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
         footer = {"", "Examples:",
                 "  wharf queues --url wharf:derby:/var/lib/wharf",
                 "  wharf queues --pid 4242 --watch         (redraws every 2 s until Ctrl-C)",
-                "  wharf queues --jmx service:jmx:rmi:///jndi/rmi://127.0.0.1:9999/jmxrmi --jmx-user ops -o json"})
+                "  wharf queues --jmx $JMX --jmx-user ops -o json",
+                "  (JMX=service:jmx:rmi:///jndi/rmi://127.0.0.1:9999/jmxrmi)"})
 final class QueuesCommand extends StoreCommand {
     @Option(names = "--watch", arity = "0..1", fallbackValue = "2", paramLabel = "<seconds>",
             description = "Redraw every <seconds> (2 when not given) until Ctrl-C.")

@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
         "The body is the <body> argument, the content of --file, or else standard input."},
         footer = {"", "Examples:",
                 "  wharf send orders '{\"id\": 1}' --url wharf:derby:/var/lib/wharf",
-                "  wharf send orders.fifo --file order.json --group customer-7 --dedup-id order-1 --pid 4242",
+                "  wharf send orders.fifo --file order.json --group c7 --dedup-id o1 --pid 4242",
                 "  echo hello | wharf send orders -p source=cli -p priority=high --delay 30 --pid 4242"})
 final class SendCommand extends StoreCommand {
     /** The property that carries the FIFO group. */

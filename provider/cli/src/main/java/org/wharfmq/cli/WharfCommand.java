@@ -14,7 +14,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * installs the error handling: a failure prints {@code wharf: <message>} (store URLs redacted) on
  * standard error and gives the exit code of {@link ToolFailure}.
  */
-@Command(name = "wharf", mixinStandardHelpOptions = true, versionProvider = WharfCommand.Version.class,
+@Command(name = "wharf", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, versionProvider = WharfCommand.Version.class,
         description = "Queues, messages and message move tasks of a Wharf store, reached by its URL (--url), "
                 + "the process id of a JVM that has it open (--pid) or JMX (--jmx).",
         footer = {"", "Exit codes: 0 done, 1 the store refused, 2 usage error, 3 store not reachable, 4 not confirmed.",
