@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "send", description = {"Sends a text message to a queue and prints its JMSMessageID.",
-        "The body is the <body> argument, the content of --file, or else standard input."},
+        "The body is the <body> argument, the content of --file, or else standard input (less one final line break)."},
         footer = {"", "Examples:",
                 "  wharf send orders '{\"id\": 1}' --url wharf:derby:/var/lib/wharf",
                 "  wharf send orders.fifo --file order.json --group c7 --dedup-id o1 --pid 4242",
@@ -64,11 +64,17 @@ final class SendCommand extends StoreCommand {
         }
     }
 
+    /** {@code text} without one final line break, which {@code echo} and a typed line end with. */
+    static String withoutFinalNewline(String text) {
+        return text.endsWith("\r\n") ? text.substring(0, text.length() - 2)
+                : text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
+    }
+
     @Override
     int run(StoreConnection store) throws IOException {
         String text = body != null ? body
                 : file != null ? Files.readString(file, StandardCharsets.UTF_8)
-                : new String(terminal().in().readAllBytes(), StandardCharsets.UTF_8);
+                : withoutFinalNewline(new String(terminal().in().readAllBytes(), StandardCharsets.UTF_8));
         Map<String, String> props = new LinkedHashMap<>(properties);
         if (group != null) {
             props.put(GROUP_PROPERTY, group);

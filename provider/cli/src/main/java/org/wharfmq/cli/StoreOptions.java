@@ -89,7 +89,9 @@ public final class StoreOptions {
         try {
             lease = Wharf.lease(url);
         } catch (JMSException | RuntimeException e) {
-            throw ToolFailure.unreachable("cannot open store " + Wharf.printable(url) + ": " + e.getMessage(), e);
+            String busy = String.valueOf(e.getMessage()).contains("open in another process")
+                    ? " (reach it there with --pid <its process id> or --jmx)" : "";
+            throw ToolFailure.unreachable("cannot open store " + Wharf.printable(url) + ": " + e.getMessage() + busy, e);
         }
         ObjectName own;
         try {

@@ -52,7 +52,10 @@ final class TasksCommand extends StoreCommand {
         }
         output.print(t);
         if (tasks.isEmpty()) {
-            output.println("(no move tasks of queue " + source + " in store " + store.storeUrl() + ")");
+            String url = storeOptions.url();
+            output.println("(no move tasks of queue " + source + " in store " + store.storeUrl()
+                    + (url != null && !url.startsWith("wharf:sqs:") ? "; this store keeps its tasks in the process that "
+                    + "holds it, so --url shows only those of this command: use --pid or --jmx" : "") + ")");
         }
         return 0;
     }

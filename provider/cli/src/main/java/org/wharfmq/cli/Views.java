@@ -66,7 +66,7 @@ final class Views {
             new TreeMap<>(m.getProperties()).forEach((k, v) -> out.printf("  %s = %s%n", k, v));
             String size = m.getBodySize() < 0 ? "size unknown"
                     : m.getBodySize() + (m.getType().equals("BytesMessage") ? " bytes" : " characters");
-            out.printf("  body (%s): %s%n", size, m.getBodyPreview());
+            out.printf("  body (%s): %s%n", size, m.getBodyPreview().replace("\n", "\n    "));
         }
         out.flush();
     }
