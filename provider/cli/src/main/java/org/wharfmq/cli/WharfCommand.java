@@ -1,6 +1,7 @@
 package org.wharfmq.cli;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.UndeclaredThrowableException;
 import javax.management.JMException;
@@ -55,12 +56,7 @@ public final class WharfCommand {
     public static CommandLine commandLine(WharfCommand root) {
         CommandLine cl = new CommandLine(root);
         cl.setExecutionExceptionHandler(WharfCommand::onFailure);
-        CommandLine.IParameterExceptionHandler usage = cl.getParameterExceptionHandler();
-        cl.setParameterExceptionHandler((e, args) -> {
-            String redacted = Secrets.redact(e.getMessage());
-            return usage.handleParseException(redacted.equals(e.getMessage()) ? e
-                    : new CommandLine.ParameterException(e.getCommandLine(), redacted), args);
-        });
+        cl.setParameterExceptionHandler(WharfCommand::onBadUsage);
         cl.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
         return cl;
     }
@@ -69,6 +65,22 @@ public final class WharfCommand {
     public static Terminal terminal(CommandSpec spec) {
         Object root = spec == null ? null : spec.root().userObject();
         return root instanceof WharfCommand w ? w.terminal : Terminal.system();
+    }
+
+    /** Prints {@code wharf: <message>} (redacted) and a hint, or the usage when no command was given; returns 2. */
+    static int onBadUsage(CommandLine.ParameterException e, String[] args) {
+        CommandLine cl = e.getCommandLine();
+        PrintWriter err = cl.getErr();
+        if (args.length == 0) {
+            cl.usage(err);
+        } else {
+            err.println("wharf: " + Secrets.redact(e.getMessage()).replaceFirst("^Error: ", ""));
+            if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, err)) {
+                err.println("Try '" + cl.getCommandSpec().qualifiedName() + " --help'.");
+            }
+        }
+        err.flush();
+        return cl.getCommandSpec().exitCodeOnInvalidInput();
     }
 
     /** Prints {@code wharf: <message>} and returns the exit code for {@code e}. */
