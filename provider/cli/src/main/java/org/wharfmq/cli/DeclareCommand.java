@@ -23,6 +23,11 @@ final class DeclareCommand extends ConfirmedCommand {
     Map<String, String> attributes = new LinkedHashMap<>();
 
     @Override
+    void check() {
+        storeOptions.mayCreateStore = true;
+    }
+
+    @Override
     int run(StoreConnection store) {
         confirm("declare queue " + queue + " in store " + store.storeUrl() + (attributes.isEmpty() ? ""
                 : " with " + attributes.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())

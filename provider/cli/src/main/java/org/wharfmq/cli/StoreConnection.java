@@ -102,11 +102,6 @@ public final class StoreConnection implements AutoCloseable {
         return mbeans;
     }
 
-    /** The name of the store's MBean. */
-    public ObjectName storeName() {
-        return name;
-    }
-
     /** The store's URL as it may be printed. */
     public String storeUrl() {
         return urlOf(name);

@@ -3,6 +3,8 @@ package org.wharfmq.cli;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.MalformedURLException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -26,6 +28,8 @@ import picocli.CommandLine.Spec;
  * store's {@code StoreMXBean}.
  */
 public final class StoreOptions {
+    private static final String DERBY = "wharf:derby:";
+
     /** The environment variable that holds the password of {@code --jmx-user}. */
     public static final String JMX_PASSWORD_ENV = "WHARF_JMX_PASSWORD";
 
@@ -57,6 +61,9 @@ public final class StoreOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec mixee;
 
+    /** Whether {@code --url wharf:derby:<dir>} may create the store: only a command that creates queues. */
+    boolean mayCreateStore;
+
     /** Reaches the store; fails with exit code 3 when it cannot, 2 on bad options. */
     public StoreConnection connect() {
         if (jmxUser != null && route.jmx == null) {
@@ -76,15 +83,14 @@ public final class StoreOptions {
         return route.url;
     }
 
-    /** A printable name of the route, for messages. */
-    public String describe() {
-        if (route.url != null) {
-            return Wharf.printable(route.url);
-        }
-        return route.pid != null ? "process " + route.pid : route.jmx;
-    }
-
     private StoreConnection byUrl(String url) {
+        if (url.startsWith(DERBY) && !mayCreateStore) {
+            String dir = url.substring(DERBY.length()).replaceFirst("\\?.*", "");
+            if (!Files.isDirectory(Path.of(dir))) {
+                throw ToolFailure.unreachable("no store at " + Wharf.printable(url) + ": " + dir
+                        + " is not a directory (wharf declare creates a store there)", null);
+            }
+        }
         StoreLease lease;
         try {
             lease = Wharf.lease(url);

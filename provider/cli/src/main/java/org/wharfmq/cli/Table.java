@@ -33,10 +33,6 @@ public final class Table {
         return this;
     }
 
-    public int size() {
-        return rows.size();
-    }
-
     @Override
     public String toString() {
         int[] width = new int[header.length];

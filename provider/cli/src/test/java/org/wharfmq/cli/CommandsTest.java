@@ -106,6 +106,8 @@ class CommandsTest {
 
     @Test
     void queuesOnAnEmptyStoreSaysSo() {
+        wharf("declare", "gone", "--yes").exits(0);
+        wharf("delete", "gone", "--yes").exits(0);
         assertTrue(wharf("queues").exits(0).out().contains("(no queues in store " + url + ")"));
         assertEquals(0, wharf("queues", "-o", "json").exits(0).json().get("queues").size());
     }

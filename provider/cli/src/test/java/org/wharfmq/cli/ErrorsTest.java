@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
@@ -129,6 +130,17 @@ class ErrorsTest {
         Tool.Result noJmx = Tool.run("queues", "--jmx", "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + closed + "/jmxrmi")
                 .exits(3);
         assertTrue(noJmx.err().contains("127.0.0.1:" + closed), noJmx.err());
+    }
+
+    @Test
+    void onlyDeclareCreatesADerbyStore() {
+        Path missing = dir.resolve("typo");
+        Tool.Result r = Tool.run("queues", "--url", "wharf:derby:" + missing).exits(3);
+        assertEquals("wharf: no store at wharf:derby:" + missing + ": " + missing
+                + " is not a directory (wharf declare creates a store there)\n", r.err());
+        assertFalse(Files.exists(missing));
+        Tool.run("declare", "orders", "--yes", "--url", "wharf:derby:" + missing).exits(0);
+        Tool.run("stat", "orders", "--url", "wharf:derby:" + missing).exits(0);
     }
 
     @Test
