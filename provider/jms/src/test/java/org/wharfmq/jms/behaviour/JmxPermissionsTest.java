@@ -259,6 +259,18 @@ class JmxPermissionsTest {
     }
 
     @Test
+    void aUsersFileThatCannotBeReadRefusesEveryCheckedCall() throws Exception {
+        StoreMXBean alice = as("alice");
+        Files.delete(tmp.resolve("users.properties"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> alice.send("orders", "x", Map.of(), 0));
+        assertTrue(e.getMessage().contains("cannot read users file " + tmp.resolve("users.properties")),
+                e.getMessage());
+        assertEquals(0, visible(inProcess(), "orders", 0));
+        inProcess().send("orders", "unchecked", Map.of(), 0);
+    }
+
+    @Test
     void aStoreWithoutUsersFileLetsEveryPrincipalDoEverything() throws Exception {
         url = TestStores.url("jmxopen");
         WharfConnectionFactory open = new WharfConnectionFactory(url);
