@@ -163,7 +163,7 @@ final class StoreOperations {
             d = admin.declare(queue, attributes == null ? Map.of() : attributes, mayChange);
         } catch (JMSSecurityException e) {
             throw new IllegalArgumentException("user '" + JmxCaller.principal() + "' may not administer queue "
-                    + queue + " of store " + store + ": " + e.getMessage());
+                    + queue + " of store " + store + " (permission admin): " + e.getMessage());
         } catch (JMSException e) {
             throw refused(queue, e);
         }
@@ -349,7 +349,7 @@ final class StoreOperations {
 
     /** The store's reason, as a JMX client without Wharf's or JMS's classes can read it. */
     private IllegalArgumentException refused(String queue, JMSException e) {
-        String reason = e.getMessage();
+        String reason = e.getMessage() == null ? e.toString() : e.getMessage();
         String where = reason.contains(store) ? "" : " of store " + store;
         return new IllegalArgumentException(queue == null ? "store " + store + ": " + reason
                 : "queue " + queue + where + ": " + reason);

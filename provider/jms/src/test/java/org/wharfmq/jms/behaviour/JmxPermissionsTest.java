@@ -200,6 +200,8 @@ class JmxPermissionsTest {
         refused(() -> alice.deleteQueue("orders"), "alice", "delete", "orders");
         refused(() -> alice.queueAttributes("orders"), "alice", "admin", "orders");
         refused(() -> alice.declareQueue("orders-new", Map.of()), "alice", "create", "orders-new");
+        assertEquals("UNCHANGED", alice.declareQueue("orders", Map.of()), "a declaration that changes nothing is allowed");
+        refused(() -> alice.declareQueue("orders", Map.of("VisibilityTimeout", "77")), "alice", "admin", "orders");
         refused(() -> alice.send("news", "x", Map.of(), 0), "alice", "send", "news");
         refused(() -> alice.listMessageMoveTasks("orders"), "alice", "admin", "orders");
         StoreMXBean bob = as("bob");
@@ -209,6 +211,7 @@ class JmxPermissionsTest {
         assertEquals(0, visible(inProcess(), "news", 0));
         assertTrue(admin.listQueues(null).contains("orders"));
         assertFalse(admin.listQueues(null).contains("orders-new"));
+        assertFalse("77".equals(admin.getQueueAttributes("orders").get("VisibilityTimeout")));
     }
 
     @Test
