@@ -47,6 +47,21 @@ public final class Admin {
     }
 
     /**
+     * Queue {@code name}'s figures (as {@link #statistics}) and its attributes {@code attributeNames},
+     * its URL resolved once: what a listing of many queues reads of each.
+     */
+    public Overview overview(String name, List<String> attributeNames) throws JMSException {
+        QueueStatistics statistics = capabilities.require(QueueStatistics.class, "queue statistics");
+        String url = queues.existingQueue(name);
+        return Errors.call(() -> new Overview(statistics.statistics(url).byName(),
+                service.getQueueAttributes(url, attributeNames)));
+    }
+
+    /** What {@link #overview} read. */
+    public record Overview(Map<String, Long> figures, Map<String, String> attributes) {
+    }
+
+    /**
      * Creates queue {@code name}, or sets those of {@code attributes} whose current value differs;
      * returns the attributes set (all given ones for a new queue) and whether it was created. With
      * {@code mayChange} false, differing attributes fail with a JMSSecurityException instead.

@@ -83,7 +83,7 @@ final class JmxCaller {
                 }
             } catch (JMSException e) {
                 throw new IllegalArgumentException("store " + StoreGateway.printable(gateway.url()) + ": "
-                        + e.getMessage() + "; no JMX operation is allowed until it is readable");
+                        + e.getMessage() + "; every checked JMX call is refused until it can be read");
             }
         }
         return true;

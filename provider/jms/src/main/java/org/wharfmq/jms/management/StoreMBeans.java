@@ -31,6 +31,8 @@ import org.wharfmq.jms.gateway.StoreGateway;
  * JVM's JMS layer first resolves or creates it to send or receive, until this JVM deletes it or
  * closes the store; {@link #refresh} rescans the store for queues made or deleted elsewhere.
  *
+ * <p>{@link StoreOperations} does its operations on queues and messages.
+ *
  * <p>It hears of the queues as the store's {@link QueueListener}. A queue learned on the way to a
  * send is only recorded there; a registrar thread registers its MBean, so that no send waits on
  * JMX. JMX never fails the store: a registration that fails (the name taken by another

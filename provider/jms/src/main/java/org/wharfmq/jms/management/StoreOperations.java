@@ -2,9 +2,12 @@ package org.wharfmq.jms.management;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import jakarta.jms.Connection;
 import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
@@ -37,6 +40,11 @@ final class StoreOperations {
     static final int MAX_MESSAGES = 1000;
     /** The longest wait of a receive, as SQS's long poll. */
     static final int MAX_WAIT_SECONDS = 20;
+    /** The most threads that read queue rows at once. */
+    private static final int READERS = 8;
+    /** The attributes a queue row shows, and the ARN that a RedrivePolicy may name a queue by. */
+    private static final List<String> ROW_ATTRIBUTES = List.of(QueueConfig.REDRIVE_POLICY, QueueConfig.FIFO_QUEUE,
+            Admin.QUEUE_ARN);
 
     private final StoreGateway gateway;
     private final String store;
@@ -46,37 +54,79 @@ final class StoreOperations {
         this.store = StoreGateway.printable(gateway.url());
     }
 
-    /** The row of each queue of {@code names} that still exists. */
+    /**
+     * The row of each queue of {@code names} that still exists, its figures and attributes read by
+     * up to {@value #READERS} threads at once: on SQS each read is a request to the server.
+     */
     List<QueueRow> rows(List<String> names) {
         Admin admin = gateway.admin();
-        Map<String, Map<String, Long>> figures = new LinkedHashMap<>();
-        Map<String, Map<String, String>> attributes = new HashMap<>();
+        List<Future<QueueRead>> reads = new ArrayList<>(names.size());
+        ExecutorService readers = Executors.newFixedThreadPool(Math.max(1, Math.min(READERS, names.size())), r -> {
+            Thread t = new Thread(r, "wharf-jmx-queue-rows");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            for (String name : names) {
+                reads.add(readers.submit(() -> read(admin, name)));
+            }
+            List<QueueRead> found = new ArrayList<>(names.size());
+            for (int i = 0; i < reads.size(); i++) {
+                found.add(done(names.get(i), reads.get(i)));
+            }
+            return rowsOf(found);
+        } finally {
+            readers.shutdownNow();
+        }
+    }
+
+    /** A queue's figures and attributes; null if the queue is gone. */
+    private record QueueRead(String name, Map<String, Long> figures, Map<String, String> attributes) {
+    }
+
+    private static QueueRead read(Admin admin, String name) throws JMSException {
+        try {
+            Admin.Overview o = admin.overview(name, ROW_ATTRIBUTES);
+            return new QueueRead(name, o.figures(), o.attributes());
+        } catch (InvalidDestinationException gone) {
+            return null;
+        }
+    }
+
+    private QueueRead done(String name, Future<QueueRead> read) {
+        try {
+            return read.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof JMSException j) {
+                throw refused(name, j);
+            }
+            throw new IllegalStateException("queue " + name + " of store " + store + ": " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading the queues of store " + store, e);
+        }
+    }
+
+    private static List<QueueRow> rowsOf(List<QueueRead> reads) {
         // An SQS server's RedrivePolicy names its dead-letter queue by the server's ARN: known by each queue's.
         Map<String, String> nameByArn = new HashMap<>();
-        for (String name : names) {
-            try {
-                figures.put(name, admin.statistics(name));
-                Map<String, String> a = admin.getQueueAttributes(name);
-                attributes.put(name, a);
-                if (a.containsKey(Admin.QUEUE_ARN)) {
-                    nameByArn.put(a.get(Admin.QUEUE_ARN), name);
-                }
-            } catch (InvalidDestinationException gone) {
-                figures.remove(name);
-            } catch (JMSException e) {
-                throw refused(name, e);
+        for (QueueRead r : reads) {
+            if (r != null && r.attributes().containsKey(Admin.QUEUE_ARN)) {
+                nameByArn.put(r.attributes().get(Admin.QUEUE_ARN), r.name());
             }
         }
-        List<QueueRow> rows = new ArrayList<>(figures.size());
-        for (Map.Entry<String, Map<String, Long>> queue : figures.entrySet()) {
-            Map<String, Long> f = queue.getValue();
-            Map<String, String> a = attributes.get(queue.getKey());
-            String policy = a.get(QueueConfig.REDRIVE_POLICY);
+        List<QueueRow> rows = new ArrayList<>(reads.size());
+        for (QueueRead r : reads) {
+            if (r == null) {
+                continue;
+            }
+            Map<String, Long> f = r.figures();
+            String policy = r.attributes().get(QueueConfig.REDRIVE_POLICY);
             String deadLetter = nameByArn.get(RedrivePolicy.targetOf(policy));
             if (deadLetter == null) {
                 deadLetter = RedrivePolicy.deadLetterNameOf(policy);
             }
-            rows.add(new QueueRow(queue.getKey(), Boolean.parseBoolean(a.get(QueueConfig.FIFO_QUEUE)),
+            rows.add(new QueueRow(r.name(), Boolean.parseBoolean(r.attributes().get(QueueConfig.FIFO_QUEUE)),
                     f.get("ApproximateNumberOfMessagesVisible"), f.get("ApproximateNumberOfMessagesNotVisible"),
                     f.get("ApproximateNumberOfMessagesDelayed"), f.get("ApproximateAgeOfOldestMessage"),
                     deadLetter == null ? "" : deadLetter, RedrivePolicy.maxReceiveCountOf(policy)));
@@ -113,7 +163,7 @@ final class StoreOperations {
             d = admin.declare(queue, attributes == null ? Map.of() : attributes, mayChange);
         } catch (JMSSecurityException e) {
             throw new IllegalArgumentException("user '" + JmxCaller.principal() + "' may not administer queue "
-                    + queue + " of store " + store + ": " + e.getMessage());
+                    + queue + " of store " + store + " (permission admin): " + e.getMessage());
         } catch (JMSException e) {
             throw refused(queue, e);
         }
@@ -299,7 +349,7 @@ final class StoreOperations {
 
     /** The store's reason, as a JMX client without Wharf's or JMS's classes can read it. */
     private IllegalArgumentException refused(String queue, JMSException e) {
-        String reason = e.getMessage();
+        String reason = e.getMessage() == null ? e.toString() : e.getMessage();
         String where = reason.contains(store) ? "" : " of store " + store;
         return new IllegalArgumentException(queue == null ? "store " + store + ": " + reason
                 : "queue " + queue + where + ": " + reason);

@@ -200,6 +200,8 @@ class JmxPermissionsTest {
         refused(() -> alice.deleteQueue("orders"), "alice", "delete", "orders");
         refused(() -> alice.queueAttributes("orders"), "alice", "admin", "orders");
         refused(() -> alice.declareQueue("orders-new", Map.of()), "alice", "create", "orders-new");
+        assertEquals("UNCHANGED", alice.declareQueue("orders", Map.of()), "a declaration that changes nothing is allowed");
+        refused(() -> alice.declareQueue("orders", Map.of("VisibilityTimeout", "77")), "alice", "admin", "orders");
         refused(() -> alice.send("news", "x", Map.of(), 0), "alice", "send", "news");
         refused(() -> alice.listMessageMoveTasks("orders"), "alice", "admin", "orders");
         StoreMXBean bob = as("bob");
@@ -209,6 +211,7 @@ class JmxPermissionsTest {
         assertEquals(0, visible(inProcess(), "news", 0));
         assertTrue(admin.listQueues(null).contains("orders"));
         assertFalse(admin.listQueues(null).contains("orders-new"));
+        assertFalse("77".equals(admin.getQueueAttributes("orders").get("VisibilityTimeout")));
     }
 
     @Test
@@ -256,6 +259,18 @@ class JmxPermissionsTest {
             received = alice.receive("orders", 1, 1).size();
         }
         assertEquals(1, received, "consume is granted by both files");
+    }
+
+    @Test
+    void aUsersFileThatCannotBeReadRefusesEveryCheckedCall() throws Exception {
+        StoreMXBean alice = as("alice");
+        Files.delete(tmp.resolve("users.properties"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> alice.send("orders", "x", Map.of(), 0));
+        assertTrue(e.getMessage().contains("cannot read users file " + tmp.resolve("users.properties")),
+                e.getMessage());
+        assertEquals(0, visible(inProcess(), "orders", 0));
+        inProcess().send("orders", "unchecked", Map.of(), 0);
     }
 
     @Test
