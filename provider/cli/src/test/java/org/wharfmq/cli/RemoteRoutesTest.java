@@ -89,6 +89,13 @@ class RemoteRoutesTest {
     }
 
     @Test
+    void aStoreHeldByAnotherJvmIsReachedByItsProcessIdNotItsUrl() {
+        Tool.Result r = Tool.run("queues", "--url", url).exits(3);
+        assertTrue(r.err().startsWith("wharf: cannot open store " + url + ": ") && r.err().contains("another process")
+                && r.err().endsWith("(reach it there with --pid <its process id> or --jmx)\n"), r.err());
+    }
+
+    @Test
     void aStoreFilterThatMatchesNothingListsTheStores() {
         Tool.Result r = byPid("queues", "--store", "elsewhere").exits(3);
         assertTrue(r.err().contains("'elsewhere'") && r.err().contains(url), r.err());
