@@ -105,14 +105,19 @@ final class MoveCommand extends StoreCommand {
     private MoveTaskView follow(StoreMXBean mx, String handle) {
         PrintWriter err = err();
         long missingSince = System.nanoTime();
+        String drawn = "";
         while (true) {
             Optional<MoveTaskView> found = mx.listMessageMoveTasks(source).stream()
                     .filter(t -> t.getTaskHandle().equals(handle)).findFirst();
             if (found.isPresent()) {
                 MoveTaskView t = found.get();
-                err.print("\r" + bar(t.getApproximateNumberOfMessagesMoved(), t.getApproximateNumberOfMessagesToMove())
-                        + " " + t.getStatus());
-                err.flush();
+                String line = bar(t.getApproximateNumberOfMessagesMoved(), t.getApproximateNumberOfMessagesToMove())
+                        + " " + t.getStatus();
+                if (!line.equals(drawn)) {
+                    err.print("\r" + line);
+                    err.flush();
+                    drawn = line;
+                }
                 if (!t.getStatus().equals("RUNNING") && !t.getStatus().equals("CANCELLING")) {
                     err.println();
                     err.flush();

@@ -43,7 +43,7 @@ final class TasksCommand extends StoreCommand {
             output.printJson(doc);
             return 0;
         }
-        Table t = new Table("HANDLE", "STATUS", "TO", "MOVED", "TO MOVE", "RATE", "STARTED", "FAILURE");
+        Table t = new Table("HANDLE", "STATUS", "TO", "MOVED", "TO MOVE", "RATE", "STARTED", "FAILURE").alignRight(5);
         for (MoveTaskView v : tasks) {
             t.row(v.getTaskHandle(), v.getStatus(), v.getDestinationQueue().isEmpty() ? "(source)" : v.getDestinationQueue(),
                     v.getApproximateNumberOfMessagesMoved(), v.getApproximateNumberOfMessagesToMove(),
