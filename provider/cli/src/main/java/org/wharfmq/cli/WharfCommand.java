@@ -23,6 +23,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 // One command a line: other branches add theirs.
                 CommandLine.HelpCommand.class,
                 AutoComplete.GenerateCompletion.class,
+                org.wharfmq.cli.console.ConsoleCommand.class,
         })
 public final class WharfCommand {
     private final Terminal terminal;
