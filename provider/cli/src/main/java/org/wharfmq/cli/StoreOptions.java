@@ -71,6 +71,11 @@ public final class StoreOptions {
         return byJmx(route.jmx);
     }
 
+    /** The store URL of {@code --url}, or null on the other routes (the store is in another JVM). */
+    String url() {
+        return route.url;
+    }
+
     /** A printable name of the route, for messages. */
     public String describe() {
         if (route.url != null) {

@@ -8,9 +8,19 @@ import java.util.List;
 public final class Table {
     private final String[] header;
     private final List<Object[]> rows = new ArrayList<>();
+    private final boolean[] right;
 
     public Table(String... header) {
         this.header = header.clone();
+        this.right = new boolean[header.length];
+    }
+
+    /** Right-aligns {@code columns} (0-based) whatever their cells are. */
+    public Table alignRight(int... columns) {
+        for (int c : columns) {
+            right[c] = true;
+        }
+        return this;
     }
 
     /** Adds a row of {@code cells}, one per column ({@link Number}s are right-aligned; null prints as "-"). */
@@ -34,11 +44,12 @@ public final class Table {
         Arrays.fill(numeric, !rows.isEmpty());
         for (int i = 0; i < header.length; i++) {
             width[i] = header[i].length();
+            numeric[i] |= right[i];
         }
         for (Object[] row : rows) {
             for (int i = 0; i < row.length; i++) {
                 width[i] = Math.max(width[i], text(row[i]).length());
-                numeric[i] &= row[i] instanceof Number || row[i] == null;
+                numeric[i] &= right[i] || row[i] instanceof Number || row[i] == null;
             }
         }
         StringBuilder b = new StringBuilder();

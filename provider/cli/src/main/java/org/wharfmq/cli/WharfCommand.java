@@ -14,13 +14,24 @@ import picocli.CommandLine.Model.CommandSpec;
  * installs the error handling: a failure prints {@code wharf: <message>} (store URLs redacted) on
  * standard error and gives the exit code of {@link ToolFailure}.
  */
-@Command(name = "wharf", mixinStandardHelpOptions = true, versionProvider = WharfCommand.Version.class,
+@Command(name = "wharf", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, versionProvider = WharfCommand.Version.class,
         description = "Queues, messages and message move tasks of a Wharf store, reached by its URL (--url), "
                 + "the process id of a JVM that has it open (--pid) or JMX (--jmx).",
         footer = {"", "Exit codes: 0 done, 1 the store refused, 2 usage error, 3 store not reachable, 4 not confirmed.",
                 "Example: wharf queues --url wharf:derby:/var/lib/wharf"},
         subcommands = {
                 // One command a line: other branches add theirs.
+                QueuesCommand.class,
+                StatCommand.class,
+                BrowseCommand.class,
+                SendCommand.class,
+                ReceiveCommand.class,
+                PurgeCommand.class,
+                DeclareCommand.class,
+                DeleteCommand.class,
+                MoveCommand.class,
+                TasksCommand.class,
+                HashPasswordCommand.class,
                 CommandLine.HelpCommand.class,
                 AutoComplete.GenerateCompletion.class,
                 org.wharfmq.cli.console.ConsoleCommand.class,
