@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code wharf console}: the web console of a store on 127.0.0.1, until Ctrl-C. */
-@Command(name = "console", mixinStandardHelpOptions = true,
+@Command(name = "console",
         description = {"Serves a web console of the store on 127.0.0.1 until Ctrl-C: its queues live, a chart "
                 + "of a queue's depth and rates, the dead-letter queues with message previews, and purge, "
                 + "declare and move, each confirmed in the page. It prints the console's URL."},

@@ -13,11 +13,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -32,6 +35,16 @@ final class Browser implements AutoCloseable {
     static final Path CHROMIUM = Path.of(System.getProperty("wharf.test.chromium", "/usr/bin/chromium"));
     static final Path CHROMEDRIVER = Path.of(System.getProperty("wharf.test.chromedriver", "/usr/bin/chromedriver"));
     static final Path SCREENSHOTS = Path.of(System.getProperty("basedir", "."), "target", "console-screenshots");
+
+    /**
+     * Selenium warns at each start that it has no CDP classes for this Chromium's version: the tests
+     * use none (executeCdpCommand goes through chromedriver).
+     */
+    private static final Logger CDP_FINDER = Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder");
+
+    static {
+        CDP_FINDER.setLevel(Level.SEVERE);
+    }
 
     private final ChromeDriverService service;
     final ChromeDriver driver;
@@ -92,6 +105,39 @@ final class Browser implements AutoCloseable {
         } catch (TimeoutException e) {
             throw new AssertionError("not within 15 s; the page at " + driver.getCurrentUrl() + " shows:\n"
                     + driver.findElement(By.tagName("body")).getText(), e);
+        }
+    }
+
+    /** Opens the console at {@code url} and waits for its first reading of the store. */
+    void open(String url) {
+        driver.get(url);
+        await(d -> !d.findElement(By.id("status")).getText().startsWith("Reading"));
+    }
+
+    /** The text of the queues table's cell of {@code queue} in {@code column}, once the row is there. */
+    String cell(String queue, String column) {
+        return await(d -> {
+            List<WebElement> cells = d.findElements(By.cssSelector("tr[data-queue='" + queue + "'] td[data-col='"
+                    + column + "']"));
+            return cells.isEmpty() ? null : cells.get(0).getText();
+        });
+    }
+
+    /** Waits until the queues table's cell of {@code queue} in {@code column} shows {@code text}. */
+    void awaitCell(String queue, String column, String text) {
+        await(d -> d.findElements(By.cssSelector("tr[data-queue='" + queue + "'] td[data-col='" + column + "']"))
+                .stream().anyMatch(e -> e.getText().equals(text)));
+    }
+
+    /** Saves a PNG of element {@code part}, scrolled into view, as target/console-screenshots/{@code name}.png. */
+    Path screenshot(String name, By part) {
+        WebElement e = driver.findElement(part);
+        driver.executeScript("arguments[0].scrollIntoView()", e);
+        try {
+            Files.createDirectories(SCREENSHOTS);
+            return Files.write(SCREENSHOTS.resolve(name + ".png"), e.getScreenshotAs(OutputType.BYTES));
+        } catch (IOException x) {
+            throw new UncheckedIOException(x);
         }
     }
 

@@ -282,21 +282,15 @@ class ConsoleBrowserTest {
     }
 
     private void open() {
-        browser.driver.get(console.server.url().toString());
-        browser.await(d -> !d.findElement(By.id("status")).getText().startsWith("Reading"));
+        browser.open(console.server.url().toString());
     }
 
     private String cellOf(String queue, String column) {
-        return browser.await(d -> {
-            List<WebElement> cells = d.findElements(By.cssSelector("tr[data-queue='" + queue + "'] td[data-col='"
-                    + column + "']"));
-            return cells.isEmpty() ? null : cells.get(0).getText();
-        });
+        return browser.cell(queue, column);
     }
 
     private void awaitCell(String queue, String column, String text) {
-        browser.await(d -> d.findElements(By.cssSelector("tr[data-queue='" + queue + "'] td[data-col='" + column + "']"))
-                .stream().anyMatch(e -> e.getText().equals(text)));
+        browser.awaitCell(queue, column, text);
     }
 
     private void authorization(String user, String password) {
@@ -305,11 +299,8 @@ class ConsoleBrowserTest {
         browser.driver.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of("Authorization", basic)));
     }
 
-    private void save(String name, By part) throws IOException {
-        WebElement e = browser.driver.findElement(part);
-        browser.driver.executeScript("arguments[0].scrollIntoView()", e);
-        Files.createDirectories(Browser.SCREENSHOTS);
-        Files.write(Browser.SCREENSHOTS.resolve(name + ".png"), e.getScreenshotAs(OutputType.BYTES));
+    private void save(String name, By part) {
+        browser.screenshot(name, part);
     }
 
     private void saveWindow(String name) {
