@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.wharfmq.cli.Secrets;
 import org.wharfmq.jms.management.QueueRow;
 import org.wharfmq.jms.management.StoreMXBean;
 
@@ -108,7 +109,7 @@ final class Sampler implements AutoCloseable {
         } catch (RuntimeException e) {
             Snapshot last = latest;
             latest = new Snapshot(storeUrl, last.sampledAt(), last.intervalSeconds(), last.queues(),
-                    "The queues of store " + storeUrl + " cannot be read: " + StoreErrors.cause(e));
+                    Secrets.redact("The queues of store " + storeUrl + " cannot be read: " + StoreErrors.cause(e)));
             return;
         }
         Map<String, Set<String>> sources = new TreeMap<>();
