@@ -9,14 +9,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import javax.management.JMX;
+import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
+import jakarta.jms.MapMessage;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
@@ -128,6 +133,7 @@ class JmxOperationsTest {
         assertEquals("TextMessage", all.get(0).getType());
         assertEquals(3, all.get(0).getBodySize());
         assertTrue(all.get(0).getMessageId().startsWith("ID:"), all.get(0).getMessageId());
+        assertEquals(0, all.get(0).getDeliveryCount(), "a browse is no delivery");
         assertEquals(List.of("one", "two", "three"), receiveJms("work"), "browsing took nothing");
     }
 
@@ -159,6 +165,50 @@ class JmxOperationsTest {
         sendJms("work", "x", "y", "z");
         assertEquals(1, store.receive("work", 1, 5).size());
         assertEquals(2, receiveJms("work").size());
+    }
+
+    @Test
+    void receiveShowsEachBodyTypeInShort() throws Exception {
+        MessageProducer producer = session.createProducer(session.createQueue("work"));
+        BytesMessage text = session.createBytesMessage();
+        text.writeBytes("héllo".getBytes(StandardCharsets.UTF_8));
+        BytesMessage binary = session.createBytesMessage();
+        binary.writeBytes(new byte[] {(byte) 0xff, 0x00, 0x10});
+        MapMessage map = session.createMapMessage();
+        map.setInt("b", 2);
+        map.setString("a", "one");
+        Message plain = session.createMessage();
+        plain.setJMSCorrelationID("corr-1");
+        plain.setIntProperty("attempt", 3);
+        TextMessage big = session.createTextMessage("x".repeat(3000));
+        for (Message m : List.of(text, binary, map, session.createObjectMessage(42), plain, big)) {
+            producer.send(m);
+        }
+        List<MessageView> got = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (got.size() < 6 && System.nanoTime() < deadline) {
+            got.addAll(store.receive("work", 10, 1));
+        }
+        Map<String, MessageView> byType = new HashMap<>();
+        List<MessageView> bytes = new ArrayList<>();
+        for (MessageView v : got) {
+            if (v.getType().equals("BytesMessage")) {
+                bytes.add(v);
+            } else {
+                byType.put(v.getType(), v);
+            }
+        }
+        assertEquals(Set.of("héllo 6", "ff0010 3"), Set.of(bytes.get(0).getBodyPreview() + " " + bytes.get(0).getBodySize(),
+                bytes.get(1).getBodyPreview() + " " + bytes.get(1).getBodySize()));
+        assertEquals("{a=one, b=2}", byType.get("MapMessage").getBodyPreview());
+        assertTrue(byType.get("ObjectMessage").getBodyPreview().startsWith("a serialized Java object of "),
+                byType.get("ObjectMessage").getBodyPreview());
+        MessageView bare = byType.get("Message");
+        assertEquals(List.of("corr-1", "3", 0L, ""), List.of(bare.getCorrelationId(),
+                bare.getProperties().get("attempt"), bare.getBodySize(), bare.getBodyPreview()));
+        MessageView long3000 = byType.get("TextMessage");
+        assertEquals(3000, long3000.getBodySize());
+        assertEquals(MessageView.PREVIEW_CHARS, long3000.getBodyPreview().length());
     }
 
     @Test
