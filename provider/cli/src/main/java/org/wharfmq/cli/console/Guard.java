@@ -56,10 +56,6 @@ final class Guard {
         this.port = port;
     }
 
-    boolean asksCredentials() {
-        return credentials != null;
-    }
-
     /** Why the request {@code method} with {@code headers} is refused, or empty if it is answered. */
     Optional<Refusal> check(String method, Headers headers) {
         String host = headers.getFirst("Host");

@@ -54,14 +54,23 @@ final class Browser implements AutoCloseable {
         this.driver = driver;
     }
 
-    /** Skips the calling test (fails it on CI) when Chromium or its driver is missing. */
-    static void assumeInstalled() {
+    private static List<String> missing() {
         List<String> missing = new ArrayList<>();
         for (Path p : List.of(CHROMIUM, CHROMEDRIVER)) {
             if (!Files.isExecutable(p)) {
                 missing.add(p.toString());
             }
         }
+        return missing;
+    }
+
+    static boolean installed() {
+        return missing().isEmpty();
+    }
+
+    /** Skips the calling test (fails it on CI) when Chromium or its driver is missing. */
+    static void assumeInstalled() {
+        List<String> missing = missing();
         if (missing.isEmpty()) {
             return;
         }
