@@ -522,8 +522,8 @@
     }
     const listed = Object.entries(attributes).map(([k, v]) => '  ' + k + '=' + v).join('\n');
     confirmThen('Declare ' + name, 'Declare queue ' + name + ' on store ' + state.snapshot.store
-      + (listed ? ' with\n' + listed : ' with the store\'s defaults')
-      + '?\nA queue that exists gets the attributes that differ.', 'Declare', async () => {
+      + (listed ? ' with these attributes?\n' + listed : ' with the store\'s defaults?')
+      + '\nA queue that exists gets the attributes that differ.', 'Declare', async () => {
       try {
         const result = await change('api/declare', { queue: name, attributes: attributes });
         notify('done', 'Queue ' + name + ': ' + result.result + '.');
