@@ -35,6 +35,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 HashPasswordCommand.class,
                 CommandLine.HelpCommand.class,
                 AutoComplete.GenerateCompletion.class,
+                org.wharfmq.cli.console.ConsoleCommand.class,
         })
 public final class WharfCommand {
     private final Terminal terminal;
