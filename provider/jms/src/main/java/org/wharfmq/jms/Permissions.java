@@ -29,6 +29,11 @@ final class Permissions {
         Op(String verb) {
             this.verb = verb;
         }
+
+        /** The permission's name in the users file: send, consume, browse, create, delete or admin. */
+        String permission() {
+            return name().toLowerCase(Locale.ROOT);
+        }
     }
 
     private record Rule(Op op, Pattern names, Set<String> grantees) {
@@ -61,7 +66,7 @@ final class Permissions {
                 String op = dot < 0 ? key.substring("allow.".length()) : key.substring("allow.".length(), dot);
                 Op parsed = null;
                 for (Op o : Op.values()) {
-                    if (o.name().toLowerCase(Locale.ROOT).equals(op)) {
+                    if (o.permission().equals(op)) {
                         parsed = o;
                     }
                 }
@@ -100,6 +105,17 @@ final class Permissions {
             }
         }
         return Pattern.compile(regex.toString());
+    }
+
+    /** Whether {@code user} holds {@code permission} (an {@link Op#permission()}) on destination {@code name}. */
+    boolean allows(String user, String permission, String name) {
+        for (Op o : Op.values()) {
+            if (o.permission().equals(permission)) {
+                return allows(user, o, name);
+            }
+        }
+        throw new IllegalArgumentException("no permission '" + permission + "': use send, consume, browse, create,"
+                + " delete or admin");
     }
 
     /** Whether {@code user} may do {@code op} to destination {@code name}. */

@@ -16,9 +16,14 @@ public final class StoreLease implements AutoCloseable {
         this.store = StoreGateway.lease(storeUrl, WharfDestination::fromAddress, this);
     }
 
-    /** A lease on the store {@code url} names, opened if need be. */
+    /** A lease on the store {@code url} names, opened if need be, which {@code url}'s users file guards too. */
     static StoreLease on(String url) throws JMSException {
-        return new StoreLease(ConnectionOptions.parse(url).storeUrl());
+        ConnectionOptions o = ConnectionOptions.parse(url);
+        StoreLease lease = new StoreLease(o.storeUrl());
+        if (o.usersFile() != null) {
+            lease.store.guardedBy(o.usersFile(), UsersFile.rules(o.usersFile()));
+        }
+        return lease;
     }
 
     /** Releases the lease; the last one closes the store. A second close does nothing. */

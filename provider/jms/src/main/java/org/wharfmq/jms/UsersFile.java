@@ -19,6 +19,7 @@ import jakarta.jms.JMSException;
 import jakarta.jms.JMSSecurityException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.wharfmq.jms.gateway.AccessRules;
 
 /**
  * The users file of docs/security.md, read at each connection: checks the user's password, plain or
@@ -80,6 +81,11 @@ final class UsersFile {
             throw new JMSSecurityException("user '" + user + "' cannot connect: wrong user or password");
         }
         return Permissions.parse(file, lines);
+    }
+
+    /** The rules of users file {@code file}, read at each check, as the file is at each connection. */
+    static AccessRules rules(String file) {
+        return (user, permission, queue) -> Permissions.parse(file, read(file)).allows(user, permission, queue);
     }
 
     private static Properties read(String file) throws JMSException {

@@ -38,8 +38,9 @@ public final class Wharf {
     }
 
     /**
-     * A lease on the store {@code url} names (its connection options are ignored), opened if need
-     * be; see {@link StoreLease}. Fails if the URL is bad or the store cannot be opened.
+     * A lease on the store {@code url} names (of its connection options only {@code usersFile} counts:
+     * it guards the store's MBeans), opened if need be; see {@link StoreLease}. Fails if the URL is
+     * bad or the store cannot be opened.
      */
     public static StoreLease lease(String url) throws JMSException {
         return StoreLease.on(url);

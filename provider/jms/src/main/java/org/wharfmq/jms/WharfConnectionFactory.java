@@ -99,7 +99,7 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
     /** Administration of the store's queues. */
     public QueueAdmin admin() throws JMSException {
         ConnectionOptions o = ConnectionOptions.parse(url);
-        return new QueueAdmin(held(o.storeUrl()).admin(), user, authenticate(o, user, password));
+        return new QueueAdmin(held(o).admin(), user, authenticate(o, user, password));
     }
 
     /**
@@ -109,7 +109,7 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
      * docs/mapping.md says what JMS does without each.
      */
     public java.util.Set<String> capabilities() throws JMSException {
-        return held(ConnectionOptions.parse(url).storeUrl()).capabilities().names();
+        return held(ConnectionOptions.parse(url)).capabilities().names();
     }
 
     /**
@@ -147,7 +147,7 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
     private WharfConnection connect(String userName, String pass) throws JMSException {
         ConnectionOptions o = ConnectionOptions.parse(url);
         Permissions permissions = authenticate(o, userName, pass);
-        held(o.storeUrl());
+        held(o);
         WharfConnection c = new WharfConnection(o, userName, permissions);
         String id = clientID != null ? clientID : o.clientId();
         if (id != null) {
@@ -279,11 +279,17 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
         return ref;
     }
 
-    /** The store at {@code storeUrl}, opened if need be and held open by this factory until {@link #close()}. */
-    private synchronized StoreGateway held(String storeUrl) throws JMSException {
+    /**
+     * The store {@code o} names, opened if need be and held open by this factory until {@link #close()};
+     * told of {@code o}'s users file, which then guards its MBeans' operations too.
+     */
+    private synchronized StoreGateway held(ConnectionOptions o) throws JMSException {
         if (held == null || !held.isOpen()) {
             close();
-            held = StoreGateway.hold(storeUrl, WharfDestination::fromAddress, this);
+            held = StoreGateway.hold(o.storeUrl(), WharfDestination::fromAddress, this);
+        }
+        if (o.usersFile() != null) {
+            held.guardedBy(o.usersFile(), UsersFile.rules(o.usersFile()));
         }
         return held;
     }

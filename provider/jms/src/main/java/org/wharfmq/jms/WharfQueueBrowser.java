@@ -43,7 +43,8 @@ final class WharfQueueBrowser implements QueueBrowser {
         checkOpen();
         WharfDestination d = (WharfDestination) queue;
         session.connection.check(Permissions.Op.BROWSE, d);
-        List<Message> messages = new ArrayList<>(session.connection.gateway.receiving().browse(((WharfQueue) d).spec(), selector.matchesAll() ? null : selector, d));
+        List<Message> messages = new ArrayList<>(session.connection.gateway.receiving().browse(((WharfQueue) d).spec(), selector.matchesAll() ? null : selector, d,
+                Integer.MAX_VALUE));
         return Collections.enumeration(messages);
     }
 

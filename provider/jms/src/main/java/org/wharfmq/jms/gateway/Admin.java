@@ -9,6 +9,8 @@ import org.wharfmq.jms.meta.MessageMoveTask;
 import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueStatistics;
+import org.wharfmq.store.model.QueueConfig;
+import org.wharfmq.store.model.RedrivePolicy;
 
 /** Queue administration by name; the backend resolves each name to its queue URL. */
 public final class Admin {
@@ -16,6 +18,8 @@ public final class Admin {
     public static final List<String> METRIC_NAMES = QueueStatistics.Snapshot.NAMES;
     /** A figure the backend cannot give. */
     public static final long UNKNOWN_FIGURE = QueueStatistics.UNKNOWN;
+    /** The attribute that holds a queue's ARN, which a RedrivePolicy may name it by. */
+    public static final String QUEUE_ARN = "QueueArn";
 
     private final Queues queues;
     private final Capabilities capabilities;
@@ -49,6 +53,11 @@ public final class Admin {
      */
     public Declaration declare(String name, Map<String, String> attributes, boolean mayChange) throws JMSException {
         Declarations.Outcome o = Errors.call(() -> Declarations.declare(service, name, attributes, mayChange));
+        if (o.created()) {
+            queues.created(name);
+        } else if (!o.changed().isEmpty()) {
+            queues.attributesChanged(o.queueUrl());
+        }
         return new Declaration(o.created(), o.changed());
     }
 
@@ -129,13 +138,18 @@ public final class Admin {
         return Errors.call(() -> moves.cancelMessageMoveTask(taskHandle));
     }
 
-    /** Names of the queues whose RedrivePolicy names queue {@code deadLetterQueue}. */
+    /**
+     * Names of the queues whose RedrivePolicy names queue {@code deadLetterQueue}, by name or by its
+     * ARN (an SQS server's ARN holds the server's name of the queue, not the store's).
+     */
     public List<String> queuesDeadLetteringTo(String deadLetterQueue) throws JMSException {
+        String arn = getQueueAttributes(deadLetterQueue).get(QUEUE_ARN);
         List<String> out = new ArrayList<>();
         for (String q : listQueues(null)) {
             String policy = Errors.call(() -> service.getQueueAttributes(queues.existingQueue(q), List.of("All")))
-                    .get("RedrivePolicy");
-            if (policy != null && deadLetterQueue.equals(QueueSpec.deadLetterName(Map.of("RedrivePolicy", policy)))) {
+                    .get(QueueConfig.REDRIVE_POLICY);
+            if (policy != null && (deadLetterQueue.equals(RedrivePolicy.deadLetterNameOf(policy))
+                    || arn != null && arn.equals(RedrivePolicy.targetOf(policy)))) {
                 out.add(q);
             }
         }

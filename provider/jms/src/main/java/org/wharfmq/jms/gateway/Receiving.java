@@ -218,13 +218,17 @@ public final class Receiving {
         return redeliveries.delaySeconds(d, own);
     }
 
-    /** The visible messages of queue {@code q} that {@code selector} (null: all) takes, in delivery order. */
-    public List<WharfMessage> browse(QueueSpec q, Selector selector, Destination destination) throws JMSException {
+    /**
+     * The first {@code max} visible messages of queue {@code q} that {@code selector} (null: all)
+     * takes, in delivery order.
+     */
+    public List<WharfMessage> browse(QueueSpec q, Selector selector, Destination destination, int max)
+            throws JMSException {
         capabilities.requireBrowsing();
         String queueUrl = queues.queue(q);
         List<ReceivedMessage> found;
         try {
-            found = capabilities.browsing.browse(queueUrl, encoding.filter(selector), Integer.MAX_VALUE);
+            found = capabilities.browsing.browse(queueUrl, encoding.filter(selector), max);
         } catch (QueueServiceException e) {
             throw Errors.of(e);
         }

@@ -1,5 +1,7 @@
 package org.wharfmq.jms.gateway;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import jakarta.jms.JMSException;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServices;
@@ -26,6 +28,8 @@ public final class StoreGateway {
     private final Transacting transacting;
     private final VisibilityExtender extender;
     private final ListenerThreads listenerThreads;
+    /** The rules of each users file this store was opened with, by file. */
+    private final Map<String, AccessRules> guards = new ConcurrentHashMap<>();
 
     private StoreGateway(String url, QueueService service, MessageCodec.AddressResolver addresses,
                          ListenerThreads listenerThreads) {
@@ -119,6 +123,19 @@ public final class StoreGateway {
     /** {@code url} as it may be printed: secrets and passwords hidden. */
     public static String printable(String url) {
         return QueueServices.redact(url);
+    }
+
+    /**
+     * A connection factory opened this store with users file {@code file}, whose rules {@code rules}
+     * reads: operations from outside JMS (JMX) are checked against it too, until the store closes.
+     */
+    public void guardedBy(String file, AccessRules rules) {
+        guards.putIfAbsent(file, rules);
+    }
+
+    /** The rules of each users file this store was opened with, by file; empty: none. */
+    public Map<String, AccessRules> guards() {
+        return Map.copyOf(guards);
     }
 
     /** The backend's optional capabilities, and the checks of what a JMS feature needs. */

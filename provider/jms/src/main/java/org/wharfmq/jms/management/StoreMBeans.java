@@ -43,6 +43,7 @@ public final class StoreMBeans implements StoreMXBean, QueueListener {
     private static final Logger LOG = LoggerFactory.getLogger(StoreMBeans.class);
 
     private final StoreGateway gateway;
+    private final StoreOperations operations;
     private final MBeanServer server;
     private final String store;
     /** Names of the queues whose MBean this view registered. */
@@ -58,6 +59,7 @@ public final class StoreMBeans implements StoreMXBean, QueueListener {
 
     private StoreMBeans(StoreGateway gateway, MBeanServer server) {
         this.gateway = gateway;
+        this.operations = new StoreOperations(gateway);
         this.server = server;
         this.store = ObjectName.quote(StoreGateway.printable(gateway.url()));
     }
@@ -224,31 +226,17 @@ public final class StoreMBeans implements StoreMXBean, QueueListener {
     public String startMessageMoveTask(String sourceQueue, String destinationQueue, int maxMessagesPerSecond) {
         String destination = destinationQueue == null || destinationQueue.isEmpty() ? null : destinationQueue;
         Integer rate = maxMessagesPerSecond == 0 ? null : maxMessagesPerSecond;
-        return refusedAsArgument(() -> gateway.admin().startMessageMoveTask(sourceQueue, destination, rate));
+        return operations.startMessageMoveTask(sourceQueue, destination, rate);
     }
 
     @Override
     public List<MoveTaskView> listMessageMoveTasks(String sourceQueue) {
-        return refusedAsArgument(() -> gateway.admin().listMessageMoveTasks(sourceQueue).stream()
-                .map(MoveTaskView::of).toList());
+        return operations.listMessageMoveTasks(sourceQueue);
     }
 
     @Override
     public long cancelMessageMoveTask(String taskHandle) {
-        return refusedAsArgument(() -> gateway.admin().cancelMessageMoveTask(taskHandle));
-    }
-
-    private interface AdminCall<T> {
-        T call() throws JMSException;
-    }
-
-    /** Runs an operation for a JMX client, which may lack Wharf's and JMS's exception classes. */
-    private static <T> T refusedAsArgument(AdminCall<T> call) {
-        try {
-            return call.call();
-        } catch (JMSException e) {
-            throw new IllegalArgumentException(e.getMessage());
-        }
+        return operations.cancelMessageMoveTask(taskHandle);
     }
 
     @Override
@@ -264,9 +252,13 @@ public final class StoreMBeans implements StoreMXBean, QueueListener {
 
     @Override
     public void refresh() {
-        if (server == null) {
-            return;
+        if (server != null) {
+            rescan();
         }
+    }
+
+    /** Shows every queue the store lists now, hides those it no longer has; returns those listed, or null if it cannot list them. */
+    private List<String> rescan() {
         registerPending();
         // Taken before listing, so that a queue this JVM adds meanwhile is not taken for gone.
         Set<String> gone;
@@ -278,55 +270,60 @@ public final class StoreMBeans implements StoreMXBean, QueueListener {
             listed = gateway.admin().listQueues(null);
         } catch (JMSException | RuntimeException e) {
             LOG.debug("store {}: its queues could not be listed: {}", store, e.toString());
-            return;
+            return null;
         }
         listed.forEach(gone::remove);
         listed.forEach(this::queueAdded);
         gone.forEach(this::queueRemoved);
+        return listed;
     }
 
     @Override
     public List<QueueRow> listQueueRows() {
-        throw new UnsupportedOperationException("not implemented yet");
+        List<String> listed = rescan();
+        if (listed == null) {
+            listed = operations.queues();
+        }
+        return operations.rows(listed);
     }
 
     @Override
     public Map<String, Long> queueStatistics(String queue) {
-        throw new UnsupportedOperationException("not implemented yet");
+        return operations.statistics(queue);
     }
 
     @Override
     public Map<String, String> queueAttributes(String queue) {
-        throw new UnsupportedOperationException("not implemented yet");
+        return operations.attributes(queue);
     }
 
     @Override
     public String declareQueue(String queue, Map<String, String> attributes) {
-        throw new UnsupportedOperationException("not implemented yet");
+        return operations.declare(queue, attributes);
     }
 
     @Override
     public void deleteQueue(String queue) {
-        throw new UnsupportedOperationException("not implemented yet");
+        operations.delete(queue);
     }
 
     @Override
     public void purgeQueue(String queue) {
-        throw new UnsupportedOperationException("not implemented yet");
+        operations.purge(queue);
     }
 
     @Override
     public List<MessageView> browse(String queue, int maxMessages) {
-        throw new UnsupportedOperationException("not implemented yet");
+        return operations.browse(queue, maxMessages);
     }
 
     @Override
     public String send(String queue, String body, Map<String, String> properties, long deliveryDelayMillis) {
-        throw new UnsupportedOperationException("not implemented yet");
+        return operations.send(queue, body, properties, deliveryDelayMillis);
     }
 
     @Override
     public List<MessageView> receive(String queue, int maxMessages, int waitSeconds) {
-        throw new UnsupportedOperationException("not implemented yet");
+        return operations.receive(queue, maxMessages, waitSeconds);
     }
 }

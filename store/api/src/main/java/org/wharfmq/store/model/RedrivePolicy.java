@@ -73,6 +73,19 @@ public record RedrivePolicy(String deadLetterQueue, int maxReceiveCount) {
         return name.isEmpty() ? null : name;
     }
 
+    /** The maxReceiveCount of {@code json} as written, or 0 if it has none that is a number. Never fails. */
+    public static int maxReceiveCountOf(String json) {
+        if (json == null || json.isBlank()) {
+            return 0;
+        }
+        try {
+            String max = fields(json).get(MAX_RECEIVE_COUNT);
+            return max == null ? 0 : Integer.parseInt(max.trim());
+        } catch (QueueServiceException | NumberFormatException e) {
+            return 0;
+        }
+    }
+
     /**
      * {@code json} with its target replaced by {@code rewrite} of it, the other fields kept; the text
      * as it was when the target stays the same or {@code json} has none.

@@ -64,6 +64,17 @@ class RedrivePolicyTest {
     }
 
     @Test
+    void maxReceiveCountIsReadAsWrittenOrZero() {
+        assertEquals(3, RedrivePolicy.maxReceiveCountOf(
+                "{\"deadLetterTargetArn\":\"arn:aws:sqs:eu-west-1:123456789012:dlq\",\"maxReceiveCount\":\"3\"}"));
+        assertEquals(5, RedrivePolicy.maxReceiveCountOf(new RedrivePolicy("dlq", 5).toJson()));
+        assertEquals(0, RedrivePolicy.maxReceiveCountOf(null));
+        assertEquals(0, RedrivePolicy.maxReceiveCountOf("{oops"));
+        assertEquals(0, RedrivePolicy.maxReceiveCountOf("{\"deadLetterTargetArn\":\"dlq\"}"));
+        assertEquals(0, RedrivePolicy.maxReceiveCountOf("{\"deadLetterTargetArn\":\"dlq\",\"maxReceiveCount\":\"x\"}"));
+    }
+
+    @Test
     void withTargetRewritesOnlyTheTarget() {
         assertEquals("{\"deadLetterTargetArn\":\"arn:server:dlq\",\"maxReceiveCount\":3}", RedrivePolicy.withTarget(
                 "{ \"deadLetterTargetArn\" : \"dlq\", \"maxReceiveCount\" : 3 }", t -> "arn:server:" + t));
