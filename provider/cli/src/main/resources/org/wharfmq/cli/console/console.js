@@ -10,7 +10,8 @@
   const state = {
     snapshot: null,
     selected: null,
-    names: '',
+    names: '',               // the queues of the chart's list
+    rowNames: null,          // the queues of the table's rows
     cards: new Map(),        // dead-letter queue name -> its card's elements
     watchedTasks: new Set(), // dead-letter queues whose move tasks are followed
     confirmed: null,         // what the open confirmation does on Confirm
@@ -226,12 +227,29 @@
         el('td', { class: 'actions' },
           el('button', { type: 'button', 'data-action': 'purge', 'data-queue': q.name }, 'Purge…')));
     });
-    $('queue-rows').replaceChildren(...rows);
+    const body = $('queue-rows');
+    const shown = names.join('\n');
+    if (shown === state.rowNames) {
+      // The same queues: only changed cells are replaced, so that a button keeps its element.
+      const current = new Map([...body.children].map((r) => [r.dataset.queue, r]));
+      for (const row of rows) {
+        const old = current.get(row.dataset.queue);
+        old.className = row.className;
+        const cells = [...old.children];
+        [...row.children].forEach((cell, i) => {
+          if (cells[i].textContent !== cell.textContent) {
+            cells[i].replaceWith(cell);
+          }
+        });
+      }
+    } else {
+      state.rowNames = shown;
+      body.replaceChildren(...rows);
+    }
     $('no-queues').hidden = snapshot.sampledAt === 0 || names.length > 0;
 
-    const joined = names.join('\n');
-    if (joined !== state.names) {
-      state.names = joined;
+    if (shown !== state.names) {
+      state.names = shown;
       $('chart-select').replaceChildren(...names.map((n) => el('option', { value: n }, n)));
       for (const card of state.cards.values()) {
         fillDestinations(card);

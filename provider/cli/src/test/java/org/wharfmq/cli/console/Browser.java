@@ -18,6 +18,7 @@ import java.util.logging.Logger;
 import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -107,10 +108,14 @@ final class Browser implements AutoCloseable {
         return new Browser(service, new ChromeDriver(service, options));
     }
 
-    /** Waits up to 15 s for {@code condition} to give a non-null, non-false value. */
+    /**
+     * Waits up to 15 s for {@code condition} to give a non-null, non-false value; an element the page
+     * redrew meanwhile (every 2 s) is looked up again.
+     */
     <T> T await(Function<WebDriver, T> condition) {
         try {
-            return new WebDriverWait(driver, Duration.ofSeconds(15), Duration.ofMillis(100)).until(condition);
+            return new WebDriverWait(driver, Duration.ofSeconds(15), Duration.ofMillis(100))
+                    .ignoring(StaleElementReferenceException.class).until(condition);
         } catch (TimeoutException e) {
             throw new AssertionError("not within 15 s; the page at " + driver.getCurrentUrl() + " shows:\n"
                     + driver.findElement(By.tagName("body")).getText(), e);
