@@ -20,6 +20,14 @@ final class Attach {
     }
 
     private static String agentOf(long pid) {
+        // Attaching signals the process (SIGQUIT), which ends a process that is not a JVM: only a JVM of
+        // this user's list (jps's, from its performance data) is attached to.
+        String id = Long.toString(pid);
+        if (VirtualMachine.list().stream().noneMatch(jvm -> jvm.id().equals(id))) {
+            throw ToolFailure.unreachable("process " + pid + (ProcessHandle.of(pid).isPresent()
+                    ? " is not a JVM this user can attach to (not among its JVMs, as jps lists them)"
+                    : " does not exist"), null);
+        }
         VirtualMachine vm;
         try {
             vm = VirtualMachine.attach(Long.toString(pid));

@@ -124,7 +124,17 @@ class ErrorsTest {
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor(30, TimeUnit.SECONDS);
         Tool.Result noProcess = Tool.run("queues", "--pid", Long.toString(gone.pid())).exits(3);
-        assertTrue(noProcess.err().contains("process " + gone.pid()), noProcess.err());
+        assertTrue(noProcess.err().contains("process " + gone.pid() + " does not exist"), noProcess.err());
+
+        // A process that is not a JVM is not attached to: attaching signals it, which would end it.
+        Process sleeper = new ProcessBuilder("sleep", "60").start();
+        try {
+            Tool.Result notJvm = Tool.run("queues", "--pid", Long.toString(sleeper.pid())).exits(3);
+            assertTrue(notJvm.err().contains("process " + sleeper.pid() + " is not a JVM"), notJvm.err());
+            assertTrue(sleeper.isAlive(), "the process was signalled");
+        } finally {
+            sleeper.destroy();
+        }
 
         int closed = freePort();
         Tool.Result noJmx = Tool.run("queues", "--jmx", "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + closed + "/jmxrmi")
