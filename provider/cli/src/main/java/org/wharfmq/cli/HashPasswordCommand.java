@@ -26,7 +26,7 @@ final class HashPasswordCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Terminal terminal = WharfCommand.terminal(spec);
+        Terminal terminal = Terminal.of(spec);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code;

@@ -33,7 +33,7 @@ abstract class StoreCommand implements Callable<Integer> {
     abstract int run(StoreConnection store) throws Exception;
 
     Terminal terminal() {
-        return WharfCommand.terminal(spec);
+        return Terminal.of(spec);
     }
 
     PrintWriter err() {

@@ -168,6 +168,6 @@ public final class StoreOptions {
     }
 
     private Terminal terminal() {
-        return WharfCommand.terminal(mixee);
+        return Terminal.of(mixee);
     }
 }

@@ -3,12 +3,24 @@ package org.wharfmq.cli;
 import java.io.Console;
 import java.io.InputStream;
 import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * What the tool reads besides its arguments: the environment, the console (null when there is
  * none: a pipe, a test) and standard input. Tests give their own.
  */
 public interface Terminal {
+    /** A root command that brings its own terminal. */
+    interface Source {
+        Terminal terminal();
+    }
+
+    /** The terminal of the root command of {@code spec}'s command line, or the process's own. */
+    static Terminal of(CommandSpec spec) {
+        Object root = spec == null ? null : spec.root().userObject();
+        return root instanceof Source s ? s.terminal() : system();
+    }
+
     /** The environment variable {@code name}, or null. */
     String getenv(String name);
 

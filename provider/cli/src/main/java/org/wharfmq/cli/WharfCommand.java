@@ -8,7 +8,6 @@ import javax.management.JMException;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code wharf}: the operator's tool for a Wharf store. Run it through {@link #commandLine}, which
@@ -37,7 +36,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 AutoComplete.GenerateCompletion.class,
                 org.wharfmq.cli.console.ConsoleCommand.class,
         })
-public final class WharfCommand {
+public final class WharfCommand implements Terminal.Source {
     private final Terminal terminal;
 
     public WharfCommand() {
@@ -62,10 +61,9 @@ public final class WharfCommand {
         return cl;
     }
 
-    /** The terminal of the root command of {@code spec}'s command line, or the process's own. */
-    public static Terminal terminal(CommandSpec spec) {
-        Object root = spec == null ? null : spec.root().userObject();
-        return root instanceof WharfCommand w ? w.terminal : Terminal.system();
+    @Override
+    public Terminal terminal() {
+        return terminal;
     }
 
     /** Prints {@code wharf: <message>} (redacted) and a hint, or the usage when no command was given; returns 2. */

@@ -10,8 +10,8 @@ import java.util.concurrent.TimeUnit;
 import org.wharfmq.cli.OutputOptions;
 import org.wharfmq.cli.StoreConnection;
 import org.wharfmq.cli.StoreOptions;
+import org.wharfmq.cli.Terminal;
 import org.wharfmq.cli.ToolFailure;
-import org.wharfmq.cli.WharfCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -88,9 +88,9 @@ public final class ConsoleCommand implements Callable<Integer> {
         if (user == null) {
             return new Guard(null, null);
         }
-        String env = WharfCommand.terminal(spec).getenv(PASSWORD_ENV);
+        String env = Terminal.of(spec).getenv(PASSWORD_ENV);
         char[] password = env != null ? env.toCharArray()
-                : WharfCommand.terminal(spec).readPassword("Console password of " + user + ": ");
+                : Terminal.of(spec).readPassword("Console password of " + user + ": ");
         if (password == null || password.length == 0) {
             throw ToolFailure.usage("--user " + user + " needs a password: set " + PASSWORD_ENV + " or run on a console");
         }
