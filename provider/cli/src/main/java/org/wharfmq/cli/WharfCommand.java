@@ -34,7 +34,7 @@ import picocli.CommandLine.Command;
                 HashPasswordCommand.class,
                 CommandLine.HelpCommand.class,
                 AutoComplete.GenerateCompletion.class,
-                org.wharfmq.cli.console.ConsoleCommand.class,
+                ConsoleCommand.class,
         })
 public final class WharfCommand implements Terminal.Source {
     private final Terminal terminal;

@@ -5,6 +5,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsid
 import static com.tngtech.archunit.core.domain.JavaModifier.PUBLIC;
 import static com.tngtech.archunit.core.domain.properties.HasModifiers.Predicates.modifier;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -31,5 +32,11 @@ class ArchitectureTest {
                         .or(resideInAPackage("org.wharfmq.jms.management").and(modifier(PUBLIC))
                                 .as("public types of org.wharfmq.jms.management")))
                 .check(classes);
+    }
+
+    /** The console's server knows the store's MBean, not the tool: the tool's commands start it. */
+    @ArchTest
+    static void noPackageCycles(JavaClasses classes) {
+        slices().matching("org.wharfmq.(**)").should().beFreeOfCycles().check(classes);
     }
 }

@@ -17,13 +17,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import org.wharfmq.cli.Secrets;
 import org.wharfmq.jms.management.StoreMXBean;
 
 /**
@@ -32,7 +32,7 @@ import org.wharfmq.jms.management.StoreMXBean;
  * the sampler's latest reading and history, message previews, move tasks, and the changes purge,
  * declare and move. {@link Guard} decides which requests are answered.
  */
-final class ConsoleServer implements AutoCloseable {
+public final class ConsoleServer implements AutoCloseable {
     /** Every response's policy: the page loads nothing from elsewhere, runs no inline script, is framed by no one. */
     static final String CONTENT_SECURITY_POLICY =
             "default-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -49,6 +49,8 @@ final class ConsoleServer implements AutoCloseable {
     private final String storeUrl;
     private final Guard guard;
     private final Sampler sampler;
+    /** Hides the secrets of any store URL in a text the console shows. */
+    private final UnaryOperator<String> redact;
     private final ObjectMapper json = new ObjectMapper();
     private final Map<String, byte[]> page = new LinkedHashMap<>();
     private final int requestedPort;
@@ -59,11 +61,12 @@ final class ConsoleServer implements AutoCloseable {
      * A console of {@code store}, printed as {@code storeUrl} (its printable URL), on port {@code port}
      * of 127.0.0.1 (0: a free one); {@code guard} says who may use it.
      */
-    ConsoleServer(StoreMXBean store, String storeUrl, int port, Guard guard) {
-        this(store, storeUrl, port, guard, Sampler.INTERVAL);
+    public ConsoleServer(StoreMXBean store, String storeUrl, int port, Guard guard, UnaryOperator<String> redact) {
+        this(store, storeUrl, port, guard, Sampler.INTERVAL, redact);
     }
 
-    ConsoleServer(StoreMXBean store, String storeUrl, int port, Guard guard, Duration sampling) {
+    ConsoleServer(StoreMXBean store, String storeUrl, int port, Guard guard, Duration sampling,
+            UnaryOperator<String> redact) {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("Bad port " + port + ": use 0 (a free one) to 65535");
         }
@@ -71,7 +74,8 @@ final class ConsoleServer implements AutoCloseable {
         this.storeUrl = storeUrl;
         this.requestedPort = port;
         this.guard = guard;
-        this.sampler = new Sampler(store, storeUrl, sampling, Sampler.KEPT);
+        this.redact = redact;
+        this.sampler = new Sampler(store, storeUrl, sampling, Sampler.KEPT, redact);
         for (String file : PAGE_FILES.keySet()) {
             page.put(file, resource(file));
         }
@@ -89,7 +93,7 @@ final class ConsoleServer implements AutoCloseable {
     }
 
     /** Binds the port, starts sampling and serving; fails naming the port if it is taken. */
-    ConsoleServer start() throws IOException {
+    public ConsoleServer start() throws IOException {
         InetAddress loopback = InetAddress.getByAddress(new byte[] {127, 0, 0, 1});
         try {
             http = HttpServer.create(new InetSocketAddress(loopback, requestedPort), 0);
@@ -111,7 +115,7 @@ final class ConsoleServer implements AutoCloseable {
     }
 
     /** The console's address, {@code http://127.0.0.1:<port>/}. */
-    URI url() {
+    public URI url() {
         return URI.create("http://127.0.0.1:" + http.getAddress().getPort() + "/");
     }
 
@@ -302,7 +306,7 @@ final class ConsoleServer implements AutoCloseable {
     }
 
     private void error(HttpExchange exchange, int status, String message) throws IOException {
-        json(exchange, status, Map.of("error", Secrets.redact(message)));
+        json(exchange, status, Map.of("error", redact.apply(message)));
     }
 
     private static void send(HttpExchange exchange, int status, String type, byte[] body) throws IOException {

@@ -18,7 +18,7 @@ import com.sun.net.httpserver.Headers;
  * another site can make one (the custom header and content type need a CORS preflight, which the
  * console never grants).
  */
-final class Guard {
+public final class Guard {
     /** The header the console's page sends with every change. */
     static final String CHANGE_HEADER = "X-Wharf-Console";
     static final String REALM = "wharf console";
@@ -31,7 +31,7 @@ final class Guard {
     private volatile int port = -1;
 
     /** With {@code user} null, no credentials are asked; else {@code user} and {@code password} (not kept as a String). */
-    Guard(String user, char[] password) {
+    public Guard(String user, char[] password) {
         if (user == null) {
             this.credentials = null;
             return;

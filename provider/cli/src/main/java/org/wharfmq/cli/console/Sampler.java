@@ -13,7 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.wharfmq.cli.Secrets;
+import java.util.function.UnaryOperator;
 import org.wharfmq.jms.management.QueueRow;
 import org.wharfmq.jms.management.StoreMXBean;
 
@@ -51,6 +51,8 @@ final class Sampler implements AutoCloseable {
     private final String storeUrl;
     private final Duration interval;
     private final Duration kept;
+    /** Hides the secrets of any store URL in a failure's text. */
+    private final UnaryOperator<String> redact;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(work -> {
         Thread t = new Thread(work, "wharf-console-sampler");
         t.setDaemon(true);
@@ -60,13 +62,14 @@ final class Sampler implements AutoCloseable {
     private volatile Snapshot latest;
 
     /** Samples {@code store} (printed as {@code storeUrl}) every {@code interval}, keeping {@code kept} of history. */
-    Sampler(StoreMXBean store, String storeUrl, Duration interval, Duration kept) {
+    Sampler(StoreMXBean store, String storeUrl, Duration interval, Duration kept, UnaryOperator<String> redact) {
         if (interval.isNegative() || interval.isZero() || kept.compareTo(interval) < 0) {
             throw new IllegalArgumentException("Bad sampling: every " + interval + ", keeping " + kept);
         }
         this.store = store;
         this.storeUrl = storeUrl;
         this.interval = interval;
+        this.redact = redact;
         this.kept = kept;
         this.latest = new Snapshot(storeUrl, 0, intervalSeconds(), List.of(), "");
     }
@@ -109,7 +112,7 @@ final class Sampler implements AutoCloseable {
         } catch (RuntimeException e) {
             Snapshot last = latest;
             latest = new Snapshot(storeUrl, last.sampledAt(), last.intervalSeconds(), last.queues(),
-                    Secrets.redact("The queues of store " + storeUrl + " cannot be read: " + StoreErrors.cause(e)));
+                    redact.apply("The queues of store " + storeUrl + " cannot be read: " + StoreErrors.cause(e)));
             return;
         }
         Map<String, Set<String>> sources = new TreeMap<>();

@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.jms.Connection;
 import jakarta.jms.Session;
 import org.junit.jupiter.api.Test;
+import org.wharfmq.cli.ConsoleCommand;
 import org.wharfmq.cli.Terminal;
 import org.wharfmq.cli.WharfCommand;
 import org.wharfmq.jms.Wharf;

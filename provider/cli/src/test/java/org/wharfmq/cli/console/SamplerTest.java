@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.wharfmq.cli.Secrets;
 import org.wharfmq.jms.management.QueueRow;
 import org.wharfmq.jms.management.StoreMXBean;
 
@@ -49,7 +50,8 @@ class SamplerTest {
 
     @Test
     void ratesAreCounterDeltasAndNeedTwoReadings() {
-        try (Sampler sampler = new Sampler(store, "wharf:memory:s", Duration.ofSeconds(2), Duration.ofMinutes(10))) {
+        try (Sampler sampler = new Sampler(store, "wharf:memory:s",
+                Duration.ofSeconds(2), Duration.ofMinutes(10), Secrets::redact)) {
             queue("orders", 5, 100, 40, 40);
             sampler.sample();
             assertNull(only(sampler).sentPerSecond(), "no earlier reading");
@@ -66,7 +68,8 @@ class SamplerTest {
 
     @Test
     void aCounterTheBackendLacksOrThatWentBackGivesNoRate() {
-        try (Sampler sampler = new Sampler(store, "wharf:memory:s", Duration.ofSeconds(2), Duration.ofMinutes(10))) {
+        try (Sampler sampler = new Sampler(store, "wharf:memory:s",
+                Duration.ofSeconds(2), Duration.ofMinutes(10), Secrets::redact)) {
             queue("orders", 5, 100, -1, 40);
             sampler.sample();
             queue("orders", 5, 101, -1, 3);
@@ -81,7 +84,7 @@ class SamplerTest {
     @Test
     void aFailedReadingKeepsTheLastQueuesAndNamesTheStore() {
         try (Sampler sampler = new Sampler(store, "wharf:sqs:http://127.0.0.1:1?secretAccessKey=***",
-                Duration.ofSeconds(2), Duration.ofMinutes(10))) {
+                Duration.ofSeconds(2), Duration.ofMinutes(10), Secrets::redact)) {
             queue("orders", 5, 0, 0, 0);
             sampler.sample();
             long read = sampler.latest().sampledAt();
@@ -101,7 +104,8 @@ class SamplerTest {
 
     @Test
     void theHistoryKeepsItsWindowAndForgetsADeletedQueue() {
-        try (Sampler sampler = new Sampler(store, "wharf:memory:s", Duration.ofMillis(100), Duration.ofMillis(300))) {
+        try (Sampler sampler = new Sampler(store, "wharf:memory:s",
+                Duration.ofMillis(100), Duration.ofMillis(300), Secrets::redact)) {
             queue("orders", 1, 0, 0, 0);
             queue("invoices", 1, 0, 0, 0);
             sampler.sample();
@@ -122,7 +126,7 @@ class SamplerTest {
     @Test
     void aBadScheduleIsRefusedNamingIt() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new Sampler(store, "wharf:memory:s", Duration.ZERO, Duration.ofMinutes(10)));
+                () -> new Sampler(store, "wharf:memory:s", Duration.ZERO, Duration.ofMinutes(10), Secrets::redact));
         assertEquals("Bad sampling: every PT0S, keeping PT10M", e.getMessage());
     }
 }

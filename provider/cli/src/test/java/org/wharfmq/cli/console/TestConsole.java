@@ -15,6 +15,7 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
+import org.wharfmq.cli.Secrets;
 import org.wharfmq.jms.QueueAdmin;
 import org.wharfmq.jms.StoreLease;
 import org.wharfmq.jms.Wharf;
@@ -40,7 +41,7 @@ final class TestConsole implements AutoCloseable {
         this.factory = new WharfConnectionFactory(url);
         this.admin = factory.admin();
         this.store = storeBean(url);
-        this.server = new ConsoleServer(store, Wharf.printable(url), 0, guard, sampling).start();
+        this.server = new ConsoleServer(store, Wharf.printable(url), 0, guard, sampling, Secrets::redact).start();
     }
 
     /** A console sampling every {@code sampling} on the store {@code url}; with {@code guard} null, no user. */

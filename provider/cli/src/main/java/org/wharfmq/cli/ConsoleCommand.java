@@ -1,4 +1,4 @@
-package org.wharfmq.cli.console;
+package org.wharfmq.cli;
 
 import java.io.IOException;
 import java.util.Arrays;
@@ -7,11 +7,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.wharfmq.cli.OutputOptions;
-import org.wharfmq.cli.StoreConnection;
-import org.wharfmq.cli.StoreOptions;
-import org.wharfmq.cli.Terminal;
-import org.wharfmq.cli.ToolFailure;
+import org.wharfmq.cli.console.ConsoleServer;
+import org.wharfmq.cli.console.Guard;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -104,7 +101,7 @@ public final class ConsoleCommand implements Callable<Integer> {
     }
 
     private ConsoleServer start(StoreConnection connection, Guard guard) {
-        ConsoleServer server = new ConsoleServer(connection.store(), connection.storeUrl(), port, guard);
+        ConsoleServer server = new ConsoleServer(connection.store(), connection.storeUrl(), port, guard, Secrets::redact);
         try {
             return server.start();
         } catch (IOException e) {
