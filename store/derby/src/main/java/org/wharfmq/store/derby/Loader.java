@@ -41,7 +41,7 @@ final class Loader {
     private static final String SELECT_PREPARED = "SELECT XID, DATA FROM WHARF_PREPARED";
     private static final String SELECT_MESSAGES = "SELECT ROW_ID, QUEUE_ID, BODY_ID, SEQ, SENT_AT, VISIBLE_AT,"
             + " RECEIVE_COUNT, FIRST_RECEIVE_AT, PRIORITY, EXPIRES_AT, GROUP_ID, DEDUP_ID, SOURCE_QUEUE_ID,"
-            + " CASE WHEN SMALL IS NULL AND LARGE IS NULL THEN 0 ELSE 1 END FROM WHARF_MESSAGE";
+            + " BODY_IN_ROW FROM WHARF_MESSAGE";
     private static final String DELETE_MESSAGE = "DELETE FROM WHARF_MESSAGE WHERE ROW_ID = ?";
     private static final String DELETE_BODY = "DELETE FROM WHARF_BODY WHERE ID = ?";
     private static final String SELECT_DEDUP =

@@ -27,7 +27,7 @@ final class Writes implements AutoCloseable {
     private static final String INSERT_BODY = "INSERT INTO WHARF_BODY (ID, SMALL, LARGE) VALUES (?, ?, ?)";
     private static final String INSERT_MESSAGE = "INSERT INTO WHARF_MESSAGE (ROW_ID, QUEUE_ID, BODY_ID, SEQ,"
             + " SENT_AT, VISIBLE_AT, RECEIVE_COUNT, FIRST_RECEIVE_AT, PRIORITY, EXPIRES_AT, GROUP_ID, DEDUP_ID,"
-            + " SOURCE_QUEUE_ID, SMALL, LARGE) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " SOURCE_QUEUE_ID, BODY_IN_ROW, SMALL, LARGE) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     private static final String INSERT_DEDUP =
             "INSERT INTO WHARF_DEDUP (QUEUE_ID, DKEY, BODY_ID, SEQ, ACCEPTED_AT) VALUES (?, ?, ?, ?, ?)";
     private static final String UPDATE_MESSAGE = "UPDATE WHARF_MESSAGE SET QUEUE_ID = ?, SEQ = ?, VISIBLE_AT = ?,"
@@ -94,7 +94,8 @@ final class Writes implements AutoCloseable {
         s.setString(11, r.groupId);
         s.setString(12, r.dedupId);
         s.setInt(13, r.sourceQueueId);
-        setBody(s, 14, payload);
+        s.setInt(14, payload != null ? 1 : 0);
+        setBody(s, 15, payload);
         add(1);
     }
 
