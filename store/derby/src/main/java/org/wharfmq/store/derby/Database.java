@@ -168,13 +168,17 @@ final class Database implements AutoCloseable {
     /**
      * Reads body {@code first} and the bodies stored after it, up to {@code maxRows} rows and about
      * {@code maxBytes}, in one index scan: the bodies of the messages sent after a missed one are
-     * usually the next ones received. A body deleted meanwhile is not there.
+     * usually the next ones received. {@code inRow}: {@code first} is inline in a message row, and
+     * so are the bodies read after it (ids of rows without one are skipped); else all are WHARF_BODY
+     * rows. A body deleted meanwhile is not there.
      */
-    List<Body> readFrom(long first, int maxRows, int maxBytes) {
+    List<Body> readFrom(long first, boolean inRow, int maxRows, int maxBytes) {
         List<Body> out = new ArrayList<>();
         Connection c = borrow();
-        try (PreparedStatement s = c.prepareStatement(
-                "SELECT ID, SMALL, LARGE FROM WHARF_BODY WHERE ID >= ? ORDER BY ID FETCH FIRST " + maxRows
+        try (PreparedStatement s = c.prepareStatement(inRow
+                ? "SELECT ROW_ID, SMALL, LARGE FROM WHARF_MESSAGE WHERE ROW_ID >= ? ORDER BY ROW_ID FETCH FIRST "
+                        + maxRows + " ROWS ONLY"
+                : "SELECT ID, SMALL, LARGE FROM WHARF_BODY WHERE ID >= ? ORDER BY ID FETCH FIRST " + maxRows
                         + " ROWS ONLY")) {
             s.setLong(1, first);
             int bytes = 0;
@@ -183,6 +187,9 @@ final class Database implements AutoCloseable {
                     byte[] data = rs.getBytes(2);
                     if (data == null) {
                         data = rs.getBytes(3);
+                    }
+                    if (data == null) {
+                        continue;
                     }
                     out.add(new Body(rs.getLong(1), Payload.decode(data), data.length));
                     bytes += data.length;

@@ -197,7 +197,8 @@ final class DerbyTopics implements Topics {
     }
 
     /**
-     * Adds one message per subscription, all sharing body {@code bodyId}; returns the body's MD5.
+     * Adds one message per subscription, all sharing body {@code bodyId} (a single copy's own row);
+     * returns the body's MD5.
      * {@code inMemory} copies are never written; this waits for their memory (see
      * {@link NonDurableMemory#reserve}). Under the lock.
      */
@@ -220,6 +221,16 @@ final class DerbyTopics implements Topics {
         if (inMemory) {
             // A subscription deleted while this waits drops its copy at publish.
             index.memory().reserve(plan.size() + (long) NonDurableMemory.OVERHEAD * subs.size());
+        }
+        if (subs.size() == 1) {
+            // A single copy is a plain message: one row, its body inline, its row the body's id.
+            Sends.Applied a = sends.apply(plan, now, bodyId, null, inMemory);
+            steps.add(a.step());
+            Msg m = a.msg();
+            publish.add(() -> index.publish(m));
+            return plan.md5();
+        }
+        if (inMemory) {
             index.bodies().pin(bodyId, plan.content(), plan.size());
         } else {
             byte[] payload = plan.content().encode();

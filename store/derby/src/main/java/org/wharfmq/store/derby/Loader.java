@@ -20,7 +20,8 @@ import org.wharfmq.store.model.ReceiptHandle;
 
 /**
  * Rebuilds a store's in-memory index from Derby when it opens, and hands the features that keep
- * their own state (topics, prepared XA branches) what it read for them. Bodies are not read.
+ * their own state (topics, prepared XA branches) what it read for them. Bodies are not read, only
+ * whether a message row holds its own.
  */
 final class Loader {
 
@@ -39,8 +40,8 @@ final class Loader {
             "DELETE FROM WHARF_QUEUE WHERE DELETED_AT <> 0 AND DELETED_AT < ?";
     private static final String SELECT_PREPARED = "SELECT XID, DATA FROM WHARF_PREPARED";
     private static final String SELECT_MESSAGES = "SELECT ROW_ID, QUEUE_ID, BODY_ID, SEQ, SENT_AT, VISIBLE_AT,"
-            + " RECEIVE_COUNT, FIRST_RECEIVE_AT, PRIORITY, EXPIRES_AT, GROUP_ID, DEDUP_ID, SOURCE_QUEUE_ID"
-            + " FROM WHARF_MESSAGE";
+            + " RECEIVE_COUNT, FIRST_RECEIVE_AT, PRIORITY, EXPIRES_AT, GROUP_ID, DEDUP_ID, SOURCE_QUEUE_ID,"
+            + " BODY_IN_ROW FROM WHARF_MESSAGE";
     private static final String DELETE_MESSAGE = "DELETE FROM WHARF_MESSAGE WHERE ROW_ID = ?";
     private static final String DELETE_BODY = "DELETE FROM WHARF_BODY WHERE ID = ?";
     private static final String SELECT_DEDUP =
@@ -188,15 +189,20 @@ final class Loader {
     private void loadMessages(Set<Integer> dropped) throws SQLException {
         List<Msg> all = new ArrayList<>();
         Map<Long, Integer> bodyRefs = new HashMap<>();
-        List<long[]> orphans = new ArrayList<>();
+        List<Long> orphans = new ArrayList<>();
+        Set<Long> orphanBodies = new HashSet<>();
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SELECT_MESSAGES)) {
             while (rs.next()) {
                 long rowId = rs.getLong(1);
                 int queueId = rs.getInt(2);
                 long bodyId = rs.getLong(3);
+                boolean bodyInRow = rs.getInt(14) == 1;
                 QueueState q = index.queues().withId(queueId);
                 if (q == null) {
-                    orphans.add(new long[] {rowId, bodyId});
+                    if (!bodyInRow) {
+                        orphanBodies.add(bodyId);
+                    }
+                    orphans.add(rowId);
                     continue;
                 }
                 Msg m = new Msg(rowId, bodyId, rs.getLong(5), rs.getLong(10), rs.getInt(9), rs.getString(11),
@@ -207,6 +213,7 @@ final class Loader {
                 m.receiveCount = rs.getInt(7);
                 m.firstReceiveAt = rs.getLong(8);
                 m.sourceQueueId = rs.getInt(13);
+                m.bodyInRow = bodyInRow;
                 // A dead letter's source may be a deleted queue: its id must not name a new one.
                 index.queues().reserveId(m.sourceQueueId);
                 if (heldRows.contains(rowId)) {
@@ -231,21 +238,22 @@ final class Loader {
                 index.shareBody(body, n);
             }
         });
-        deleteOrphans(orphans, bodyRefs.keySet());
+        deleteOrphans(orphans, orphanBodies, bodyRefs.keySet());
     }
 
-    /** Deletes the rows of messages whose queue is gone (deleted, or a non-durable subscription). */
-    private void deleteOrphans(List<long[]> orphans, Set<Long> sharedLive) throws SQLException {
+    /**
+     * Deletes the rows of messages whose queue is gone (deleted, or a non-durable subscription), and
+     * the WHARF_BODY rows they referred to that no live message refers to.
+     */
+    private void deleteOrphans(List<Long> orphans, Set<Long> bodies, Set<Long> sharedLive) throws SQLException {
         if (orphans.isEmpty()) {
             return;
         }
         try (PreparedStatement dm = c.prepareStatement(DELETE_MESSAGE);
              PreparedStatement db = c.prepareStatement(DELETE_BODY)) {
-            Set<Long> bodies = new HashSet<>();
-            for (long[] o : orphans) {
-                dm.setLong(1, o[0]);
+            for (long row : orphans) {
+                dm.setLong(1, row);
                 dm.addBatch();
-                bodies.add(o[1]);
             }
             for (long body : bodies) {
                 Msg owner = index.message(body);

@@ -13,7 +13,10 @@ final class Msg {
     static final byte DELETED = 4;
 
     final long rowId;
-    /** The body's row; also the MessageId, which copies of a published message share. */
+    /**
+     * The body's id: the message's own row when {@link #bodyInRow}, else a WHARF_BODY row; also the
+     * MessageId, which copies of a published message share.
+     */
     final long bodyId;
     final long sentAt;
     final long expiresAt;
@@ -34,6 +37,8 @@ final class Msg {
     boolean inMemory;
     /** In flight under a lease: its receive and its delete are written without being waited for. */
     boolean leased;
+    /** Its body is inline in its own row; else in WHARF_BODY (a topic copy, or a row of an older store). */
+    boolean bodyInRow;
 
     Msg(long rowId, long bodyId, long sentAt, long expiresAt, int priority, String groupId, String dedupId) {
         this.rowId = rowId;

@@ -233,14 +233,7 @@ final class QueueIndex {
         QueueState q = m.queue;
         if (!queues.isLive(q)) {
             // The queue was deleted while the send was being written.
-            if (m.inMemory) {
-                forget(m);
-                return;
-            }
-            journal.post(w -> {
-                w.deleteMessage(m.rowId);
-                w.deleteBody(m.bodyId);
-            });
+            journal.post(forget(m));
             return;
         }
         byRow.put(m.rowId, m);
@@ -308,12 +301,13 @@ final class QueueIndex {
         } else if (refs != null) {
             sharedBodies.remove(bodyId);
         }
-        boolean deleteBody = lastCopy;
-        long pinned = deleteBody ? bodies.remove(bodyId) : 0;
+        long pinned = lastCopy ? bodies.remove(bodyId) : 0;
         if (m.inMemory) {
             memory.release(NonDurableMemory.OVERHEAD + pinned);
             return Journal.NONE;
         }
+        // An inline body goes with its row.
+        boolean deleteBody = lastCopy && !m.bodyInRow;
         return w -> {
             w.deleteMessage(rowId);
             if (deleteBody) {

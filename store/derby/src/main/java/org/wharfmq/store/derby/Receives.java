@@ -57,10 +57,10 @@ final class Receives {
     /** A message as a receive or browse hands it out, copied from its {@link Msg} under the lock. */
     private record MsgSnapshot(int queueId, long rowId, long bodyId, long seq, long sentAt, int receiveCount,
                             long firstReceiveAt, String groupId, String dedupId, int priority, long expiresAt,
-                            boolean fifo) {
+                            boolean fifo, boolean bodyInRow) {
         static MsgSnapshot of(Msg m) {
             return new MsgSnapshot(m.queue.id, m.rowId, m.bodyId, m.seq, m.sentAt, m.receiveCount, m.firstReceiveAt,
-                    m.groupId, m.dedupId, m.priority, m.expiresAt, m.queue.fifo());
+                    m.groupId, m.dedupId, m.priority, m.expiresAt, m.queue.fifo(), m.bodyInRow);
         }
     }
 
@@ -412,11 +412,19 @@ final class Receives {
         Map<Long, Payload> payloads = cache.get(bodyIds, misses);
         long[] missed = misses[0];
         Arrays.sort(missed);
+        Set<Long> inRow = new HashSet<>();
+        if (missed.length > 0) {
+            for (MsgSnapshot d : list) {
+                if (d.bodyInRow) {
+                    inRow.add(d.bodyId);
+                }
+            }
+        }
         for (long miss : missed) {
             if (payloads.containsKey(miss)) {
                 continue;
             }
-            for (Database.Body b : db.readFrom(miss, READ_AHEAD_ROWS, READ_AHEAD_BYTES)) {
+            for (Database.Body b : db.readFrom(miss, inRow.contains(miss), READ_AHEAD_ROWS, READ_AHEAD_BYTES)) {
                 if (Arrays.binarySearch(missed, b.id()) >= 0) {
                     payloads.put(b.id(), b.payload());
                 } else {

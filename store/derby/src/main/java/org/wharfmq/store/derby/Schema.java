@@ -10,8 +10,11 @@ import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.QueueConfig;
 
 /**
- * The store's tables, and the format of a queue's ATTRS column. Bodies live apart from message
- * rows so that opening scans only small rows.
+ * The store's tables, and the format of a queue's ATTRS column. A queue message is one
+ * WHARF_MESSAGE row with its body inline (SMALL or LARGE, BODY_IN_ROW 1). The copies of a topic
+ * publish share one WHARF_BODY row, named by their BODY_ID (BODY_IN_ROW 0); so do the rows of
+ * stores of version 2 and older, whose bodies stay in WHARF_BODY until their messages are deleted.
+ * BODY_IN_ROW lets the loader tell them apart without reading the body columns.
  */
 final class Schema {
     static final String[] DDL = {
@@ -24,7 +27,8 @@ final class Schema {
             + " BODY_ID BIGINT NOT NULL, SEQ BIGINT NOT NULL, SENT_AT BIGINT NOT NULL,"
             + " VISIBLE_AT BIGINT NOT NULL, RECEIVE_COUNT INT NOT NULL, FIRST_RECEIVE_AT BIGINT NOT NULL,"
             + " PRIORITY SMALLINT NOT NULL, EXPIRES_AT BIGINT NOT NULL, GROUP_ID VARCHAR(128),"
-            + " DEDUP_ID VARCHAR(128), SOURCE_QUEUE_ID INT DEFAULT 0 NOT NULL)",
+            + " DEDUP_ID VARCHAR(128), SOURCE_QUEUE_ID INT DEFAULT 0 NOT NULL, BODY_IN_ROW SMALLINT DEFAULT 0 NOT NULL,"
+            + " SMALL VARCHAR(32672) FOR BIT DATA, LARGE BLOB(2M))",
         "CREATE TABLE WHARF_BODY (ID BIGINT NOT NULL PRIMARY KEY, SMALL VARCHAR(32672) FOR BIT DATA,"
             + " LARGE BLOB(2M))",
         "CREATE TABLE WHARF_DEDUP (QUEUE_ID INT NOT NULL, DKEY VARCHAR(400) NOT NULL, BODY_ID BIGINT NOT NULL,"
@@ -34,15 +38,20 @@ final class Schema {
     };
 
     /** The version of these tables, kept in WHARF_META; a store without it is version 1. */
-    static final int VERSION = 2;
+    static final int VERSION = 3;
     static final String META_VERSION = "schema_version";
     /** What takes a store of version {@code i + 1} to version {@code i + 2}. */
-    private static final String[] UPGRADES = {
+    private static final String[][] UPGRADES = {
         // 2: a dead-lettered message remembers its source queue, for message move tasks.
-        "ALTER TABLE WHARF_MESSAGE ADD COLUMN SOURCE_QUEUE_ID INT DEFAULT 0 NOT NULL",
+        {"ALTER TABLE WHARF_MESSAGE ADD COLUMN SOURCE_QUEUE_ID INT DEFAULT 0 NOT NULL"},
+        // 3: a queue message holds its body. The table keeps the page size it was created with
+        // (4 KiB), so there a large inline body spans pages; a new store's table has 32 KiB pages.
+        {"ALTER TABLE WHARF_MESSAGE ADD COLUMN BODY_IN_ROW SMALLINT DEFAULT 0 NOT NULL",
+            "ALTER TABLE WHARF_MESSAGE ADD COLUMN SMALL VARCHAR(32672) FOR BIT DATA",
+            "ALTER TABLE WHARF_MESSAGE ADD COLUMN LARGE BLOB(2M)"},
     };
 
-    /** Bodies up to this size are stored inline in the SMALL column. */
+    /** Bodies up to this size are stored in a SMALL column, larger ones in a LARGE column. */
     static final int SMALL_BODY = 32672;
 
     private Schema() {
@@ -82,7 +91,9 @@ final class Schema {
             return;
         }
         for (int v = version; v < VERSION; v++) {
-            s.executeUpdate(UPGRADES[v - 1]);
+            for (String ddl : UPGRADES[v - 1]) {
+                s.executeUpdate(ddl);
+            }
         }
         s.executeUpdate(version == 1
                 ? "INSERT INTO WHARF_META (NAME, VAL) VALUES ('" + META_VERSION + "', '" + VERSION + "')"

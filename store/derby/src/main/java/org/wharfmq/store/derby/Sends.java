@@ -221,11 +221,9 @@ final class Sends {
             index.bodies().put(bodyId, p.content, payload.length);
         }
         int queueId = q.id;
+        m.bodyInRow = payload != null;
         Journal.Step step = w -> {
-            if (payload != null) {
-                w.insertBody(bodyId, payload);
-            }
-            w.insertMessage(msgRow);
+            w.insertMessage(msgRow, payload);
             if (key != null) {
                 w.insertDedup(queueId, key, bodyId, seq, now);
             }

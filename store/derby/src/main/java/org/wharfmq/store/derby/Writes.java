@@ -7,8 +7,8 @@ import java.sql.Types;
 import org.wharfmq.store.model.QueueConfig;
 
 /**
- * The durable changes one journal cycle makes, on the writer connection. Message, body and dedup
- * rows go in JDBC batches that run in a fixed order (inserts, updates, deletes); no two changes in
+ * The durable changes one journal cycle makes, on the writer connection. Message, shared body and
+ * dedup rows go in JDBC batches that run in a fixed order (inserts, updates, deletes); no two changes in
  * one cycle depend on each other in another order. The rarer changes (queues, prepared branches,
  * the id reservation, dedup pruning) run at once, after flushing the batches before them.
  */
@@ -27,7 +27,7 @@ final class Writes implements AutoCloseable {
     private static final String INSERT_BODY = "INSERT INTO WHARF_BODY (ID, SMALL, LARGE) VALUES (?, ?, ?)";
     private static final String INSERT_MESSAGE = "INSERT INTO WHARF_MESSAGE (ROW_ID, QUEUE_ID, BODY_ID, SEQ,"
             + " SENT_AT, VISIBLE_AT, RECEIVE_COUNT, FIRST_RECEIVE_AT, PRIORITY, EXPIRES_AT, GROUP_ID, DEDUP_ID,"
-            + " SOURCE_QUEUE_ID) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " SOURCE_QUEUE_ID, BODY_IN_ROW, SMALL, LARGE) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     private static final String INSERT_DEDUP =
             "INSERT INTO WHARF_DEDUP (QUEUE_ID, DKEY, BODY_ID, SEQ, ACCEPTED_AT) VALUES (?, ?, ?, ?, ?)";
     private static final String UPDATE_MESSAGE = "UPDATE WHARF_MESSAGE SET QUEUE_ID = ?, SEQ = ?, VISIBLE_AT = ?,"
@@ -71,19 +71,15 @@ final class Writes implements AutoCloseable {
 
     // ---- batched: messages, bodies, dedup keys ----
 
+    /** A body that several messages share (a topic publish's copies). */
     void insertBody(long id, byte[] payload) throws SQLException {
         insertBody.setLong(1, id);
-        if (payload.length <= Schema.SMALL_BODY) {
-            insertBody.setBytes(2, payload);
-            insertBody.setNull(3, Types.BLOB);
-        } else {
-            insertBody.setNull(2, Types.VARBINARY);
-            insertBody.setBytes(3, payload);
-        }
+        setBody(insertBody, 2, payload);
         add(0);
     }
 
-    void insertMessage(Row r) throws SQLException {
+    /** A message row, with its encoded body inline; {@code payload} null when it refers to a shared body. */
+    void insertMessage(Row r, byte[] payload) throws SQLException {
         PreparedStatement s = insertMessage;
         s.setLong(1, r.rowId);
         s.setInt(2, r.queueId);
@@ -98,7 +94,23 @@ final class Writes implements AutoCloseable {
         s.setString(11, r.groupId);
         s.setString(12, r.dedupId);
         s.setInt(13, r.sourceQueueId);
+        s.setInt(14, payload != null ? 1 : 0);
+        setBody(s, 15, payload);
         add(1);
+    }
+
+    /** Sets a SMALL column (at {@code i}) and the LARGE column after it: one holds the payload, if any. */
+    private static void setBody(PreparedStatement s, int i, byte[] payload) throws SQLException {
+        if (payload != null && payload.length <= Schema.SMALL_BODY) {
+            s.setBytes(i, payload);
+            s.setNull(i + 1, Types.BLOB);
+        } else if (payload != null) {
+            s.setNull(i, Types.VARBINARY);
+            s.setBytes(i + 1, payload);
+        } else {
+            s.setNull(i, Types.VARBINARY);
+            s.setNull(i + 1, Types.BLOB);
+        }
     }
 
     void insertDedup(int queueId, String key, long bodyId, long seq, long acceptedAt) throws SQLException {
