@@ -44,9 +44,11 @@ import org.wharfmq.ra.bench.app.S11;
  * Wharf's .rar (embedded Derby store) and from WildFly's own Artemis (messaging-activemq), an XA MDB
  * and a non-XA MDB on each. The server is set up with the CLI commands of docs/deploy-wildfly.md (the
  * .rar) and the CLI's {@code jms-queue add} and {@code xa-data-source add}; MDB pools and sessions
- * stay at their defaults. Each of the four setups runs once as a warm-up, then in each counted round
- * once more, in reverse order every other round. Figures (median, min-max over the rounds) and the
- * disk's fsync rates go to {@code target/s11-results.md}.
+ * stay at their defaults. A setup's turn is two runs: its senders as fast as they go (msg/s, and
+ * latencies that include the backlog if the MDB falls behind), then paced to the same rate on both
+ * systems (latencies without a backlog). Each of the four setups takes a turn as a warm-up, then one
+ * in each counted round, in reverse order every other round. Figures (median, min-max over the
+ * rounds) and the disk's fsync rates go to {@code target/s11-results.md}.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -54,9 +56,12 @@ public class MdbBenchIT {
     private static final String SERVER = "wildfly-s11";
     private static final Path HOME = Path.of(System.getProperty("wildfly.home")).toAbsolutePath();
     private static final Path TARGET = HOME.getParent();
-    private static final int MESSAGES = Integer.getInteger("s11.messages", 10_000);
-    private static final int ROUNDS = Integer.getInteger("s11.rounds", 3);
-    private static final int THREADS = Integer.getInteger("s11.threads", 4);
+    private static final int MESSAGES = setting("s11.messages", 10_000, 10_000_000);
+    private static final int ROUNDS = setting("s11.rounds", 3, 100);
+    private static final int THREADS = setting("s11.threads", 4, 64);
+    /** The paced runs: messages a second in all, and messages a run. */
+    private static final int RATE = setting("s11.rate", 200, 1_000_000);
+    private static final int PACED = setting("s11.paced", 2_000, 10_000_000);
     private static final int TIMEOUT_SECONDS = 600;
     /** Ports of standalone-full.xml's socket bindings, which the offset moves. */
     private static final int[] PORTS = {8009, 8080, 8443, 3528, 3529, 9990, 9993, 4712, 4713};
@@ -112,7 +117,7 @@ public class MdbBenchIT {
             deployed = true;
             String base = "http://127.0.0.1:" + (8080 + offset) + "/s11/run";
             for (String setup : SETUPS) {
-                System.out.println("S11 warm-up " + setup + ": " + run(base, setup));
+                System.out.println("S11 warm-up " + setup + ": " + round(base, setup));
             }
             for (int round = 1; round <= ROUNDS; round++) {
                 List<String> order = new ArrayList<>(SETUPS);
@@ -120,7 +125,7 @@ public class MdbBenchIT {
                     Collections.reverse(order);
                 }
                 for (String setup : order) {
-                    Map<String, Double> f = run(base, setup);
+                    Map<String, Double> f = round(base, setup);
                     figures.computeIfAbsent(setup, k -> new ArrayList<>()).add(f);
                     System.out.println("S11 round " + round + " " + setup + ": " + f);
                 }
@@ -139,11 +144,38 @@ public class MdbBenchIT {
         System.out.println(report);
     }
 
-    /** One run of a setup ("wharf xa"): its figures, after checking that every message arrived once. */
-    private static Map<String, Double> run(String base, String setup) throws Exception {
+    /** A system property in [1, max], or its default when unset; anything else stops the run naming it. */
+    private static int setting(String name, int defaultValue, int max) {
+        String v = System.getProperty(name);
+        if (v == null || v.isBlank()) {
+            return defaultValue;
+        }
+        try {
+            int n = Integer.parseInt(v.trim());
+            if (n >= 1 && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(name + " '" + v + "' is not a whole number in [1, " + max + "]");
+    }
+
+    /**
+     * A setup's ("wharf xa") turn in a round: a run as fast as the senders go, then a run paced to
+     * {@link #RATE}; the second's figures are named "paced ...".
+     */
+    private static Map<String, Double> round(String base, String setup) throws Exception {
+        Map<String, Double> f = run(base, setup, MESSAGES, 0);
+        run(base, setup, PACED, RATE).forEach((k, v) -> f.put("paced " + k, v));
+        return f;
+    }
+
+    /** One run: its figures, after checking that every message arrived once (and has its row). */
+    private static Map<String, Double> run(String base, String setup, int messages, int rate) throws Exception {
         String[] sm = setup.split(" ");
-        URI uri = URI.create(base + "?system=" + sm[0] + "&mode=" + sm[1] + "&messages=" + MESSAGES + "&threads="
-                + THREADS + "&timeout=" + TIMEOUT_SECONDS);
+        URI uri = URI.create(base + "?system=" + sm[0] + "&mode=" + sm[1] + "&messages=" + messages + "&threads="
+                + THREADS + "&rate=" + rate + "&timeout=" + TIMEOUT_SECONDS);
         HttpResponse<String> resp = HttpClient.newHttpClient().send(
                 HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(3L * TIMEOUT_SECONDS))
                         .POST(HttpRequest.BodyPublishers.noBody()).build(),
@@ -156,7 +188,7 @@ public class MdbBenchIT {
         }
         assertEquals(0.0, f.get("redelivered"), setup + ": messages delivered more than once: " + f);
         if (sm[1].equals("xa")) {
-            assertEquals((double) MESSAGES, f.get("rows"), setup + ": rows committed: " + f);
+            assertEquals((double) messages, f.get("rows"), setup + ": rows committed: " + f);
         }
         return f;
     }
@@ -198,6 +230,8 @@ public class MdbBenchIT {
             commands.add(ao + "/config-properties=name:add(value=s11-" + mode + ")");
         }
         commands.add(ra + ":activate");
+        // For the record in s11-cli.log: the MDB instance pool's size, which WildFly derives from the CPU count.
+        commands.add("/subsystem=ejb3/strict-max-bean-instance-pool=mdb-strict-max-pool:read-attribute(name=derived-size)");
         Path file = TARGET.resolve("s11.cli");
         Files.write(file, commands);
         Path log = TARGET.resolve("s11-cli.log");
@@ -231,22 +265,29 @@ public class MdbBenchIT {
     /** Medians with min-max per setup, and the ratios of Wharf's medians over Artemis's per mode. */
     static String report(Map<String, List<Map<String, Double>>> figures, double disk1, double disk4) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "S11: %d messages a run, %d sender threads, %d rounds; disk %.0f fsync/s"
-                + " (1 thread), %.0f (4 threads)%n%n", MESSAGES, THREADS, ROUNDS, disk1, disk4));
-        out.append("| setup | msg/s | p50 ms | p99 ms |\n|---|---|---|---|\n");
+        out.append(String.format(Locale.ROOT, "S11: %d sender threads; %d messages a run at full speed, %d paced to %d"
+                + " msg/s; %d rounds; disk %.0f fsync/s (1 thread), %.0f (4 threads)%n%n", THREADS, MESSAGES, PACED,
+                RATE, ROUNDS, disk1, disk4));
+        List<String> metrics = List.of("msgPerS", "p50Ms", "p99Ms", "paced p50Ms", "paced p99Ms");
+        out.append("| setup | msg/s | p50 ms | p99 ms | p50 ms at " + RATE + " msg/s | p99 ms at " + RATE
+                + " msg/s |\n|---|---|---|---|---|---|\n");
         for (String setup : SETUPS) {
             List<Map<String, Double>> runs = figures.getOrDefault(setup, List.of());
-            out.append("| ").append(setup).append(" | ").append(cell(runs, "msgPerS", "%.0f")).append(" | ")
-                    .append(cell(runs, "p50Ms", "%.2f")).append(" | ").append(cell(runs, "p99Ms", "%.2f"))
-                    .append(" |\n");
+            out.append("| ").append(setup);
+            for (String m : metrics) {
+                out.append(" | ").append(cell(runs, m, m.equals("msgPerS") ? "%.0f" : "%.2f"));
+            }
+            out.append(" |\n");
         }
-        out.append("\n| mode | msg/s Wharf / Artemis | p50 Wharf / Artemis | p99 Wharf / Artemis |\n|---|---|---|---|\n");
+        out.append("\n| Wharf / Artemis | msg/s | p50 | p99 | p50 paced | p99 paced |\n|---|---|---|---|---|---|\n");
         for (String mode : List.of("xa", "plain")) {
             List<Map<String, Double>> w = figures.getOrDefault("wharf " + mode, List.of());
             List<Map<String, Double>> a = figures.getOrDefault("artemis " + mode, List.of());
-            out.append(String.format(Locale.ROOT, "| %s | %.2fx | %.2fx | %.2fx |%n", mode,
-                    median(w, "msgPerS") / median(a, "msgPerS"), median(w, "p50Ms") / median(a, "p50Ms"),
-                    median(w, "p99Ms") / median(a, "p99Ms")));
+            out.append("| ").append(mode);
+            for (String m : metrics) {
+                out.append(String.format(Locale.ROOT, " | %.2fx", median(w, m) / median(a, m)));
+            }
+            out.append(" |\n");
         }
         return out.toString();
     }

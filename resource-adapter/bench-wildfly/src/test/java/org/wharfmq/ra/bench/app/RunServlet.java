@@ -7,8 +7,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import javax.sql.DataSource;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
@@ -26,12 +28,13 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
- * One measured run: {@code POST /run?system=wharf|artemis&mode=xa|plain&messages=N&threads=T}.
+ * One measured run: {@code POST /run?system=wharf|artemis&mode=xa|plain&messages=N&threads=T&rate=R&timeout=S}.
  * T threads of the server send N persistent 1 KiB TextMessages in all through the system's
  * connection factory (Wharf's, or WildFly's pooled {@code java:/JmsXA}), without a transaction, each
- * stamped with {@link System#nanoTime()} just before its send; the run ends when the MDB has handled
- * the N-th. For the XA MDB the run then waits until the N rows are committed. The answer is one line
- * of {@code name=value} figures.
+ * stamped with {@link System#nanoTime()} just before its send: as fast as they can with R 0, else
+ * paced to R messages a second in all. The run ends when the MDB has handled the N-th; for the XA
+ * MDB it then waits until the N rows are committed. The answer is one line of {@code name=value}
+ * figures.
  */
 @WebServlet(urlPatterns = "/run", loadOnStartup = 1)
 public class RunServlet extends HttpServlet {
@@ -82,24 +85,26 @@ public class RunServlet extends HttpServlet {
         int messages;
         int senders;
         int timeout;
+        int rate;
         try {
             messages = intParameter(req, "messages", 1, 10_000_000);
             senders = intParameter(req, "threads", 1, 64);
             timeout = intParameter(req, "timeout", 1, 3600);
+            rate = intParameter(req, "rate", 0, 1_000_000);
         } catch (IllegalArgumentException e) {
             resp.sendError(400, e.getMessage());
             return;
         }
         try {
             resp.setContentType("text/plain");
-            resp.getWriter().print(run(cf, queue, xa, messages, senders, timeout));
+            resp.getWriter().print(run(cf, queue, xa, messages, senders, rate, timeout));
         } catch (Exception e) {
             throw new ServletException(system + "/" + mode + ": " + e, e);
         }
     }
 
-    private String run(ConnectionFactory cf, Queue queue, boolean xa, int messages, int senders, int timeout)
-            throws Exception {
+    private String run(ConnectionFactory cf, Queue queue, boolean xa, int messages, int senders, int rate,
+            int timeout) throws Exception {
         int run = RUNS.incrementAndGet();
         if (xa) {
             deleteRows();
@@ -111,9 +116,12 @@ public class RunServlet extends HttpServlet {
         for (int t = 0; t < senders; t++) {
             int from = (int) ((long) messages * t / senders);
             int to = (int) ((long) messages * (t + 1) / senders);
+            // Paced: each thread sends every senders/rate seconds, the threads spread over that interval.
+            long interval = rate == 0 ? 0 : (long) (senders * 1e9 / rate);
+            long first = start + interval * t / senders;
             workers.add(threads.newThread(() -> {
                 try {
-                    send(cf, queue, run, from, to);
+                    send(cf, queue, run, from, to, first, interval);
                 } catch (Exception e) {
                     synchronized (failures) {
                         failures.add(e);
@@ -136,7 +144,7 @@ public class RunServlet extends HttpServlet {
         long end = figures.last();
         long rowCount = xa ? awaitRows(run, messages, timeout) : 0;
         double seconds = (end - start) / 1e9;
-        return String.format(java.util.Locale.ROOT,
+        return String.format(Locale.ROOT,
                 "run=%d messages=%d seconds=%.3f msgPerS=%.1f sendPerS=%.1f p50Ms=%.3f p99Ms=%.3f rows=%d"
                         + " redelivered=%d otherRuns=%d%n",
                 run, messages, seconds, messages / seconds, messages / ((sent - start) / 1e9),
@@ -144,12 +152,19 @@ public class RunServlet extends HttpServlet {
                 Figures.otherRuns());
     }
 
-    private static void send(ConnectionFactory cf, Queue queue, int run, int from, int to) throws JMSException {
+    private static void send(ConnectionFactory cf, Queue queue, int run, int from, int to, long first, long interval)
+            throws JMSException {
         try (jakarta.jms.Connection c = cf.createConnection();
                 Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
                 MessageProducer p = s.createProducer(queue)) {
             p.setDeliveryMode(DeliveryMode.PERSISTENT);
             for (int i = from; i < to; i++) {
+                if (interval > 0) {
+                    long due = first + (i - from) * interval;
+                    for (long wait; (wait = due - System.nanoTime()) > 0; ) {
+                        LockSupport.parkNanos(wait);
+                    }
+                }
                 TextMessage m = s.createTextMessage(BODY);
                 m.setIntProperty(S11.RUN, run);
                 m.setIntProperty(S11.SEQ, i);
