@@ -65,7 +65,11 @@ public class MdbBenchIT {
     private static final int TIMEOUT_SECONDS = 600;
     /** Ports of standalone-full.xml's socket bindings, which the offset moves. */
     private static final int[] PORTS = {8009, 8080, 8443, 3528, 3529, 9990, 9993, 4712, 4713};
-    private static final List<String> SETUPS = List.of("wharf xa", "artemis xa", "wharf plain", "artemis plain");
+    private static final List<String> ALL_SETUPS = List.of("wharf xa", "artemis xa", "wharf plain", "artemis plain");
+    /** {@code -Ds11.setups="wharf xa,wharf plain"} runs only those, e.g. to profile one. */
+    private static final List<String> SETUPS = setups(System.getProperty("s11.setups", ""));
+    /** More arguments for the server's JVM, e.g. {@code -XX:StartFlightRecording=...}. */
+    private static final String SERVER_JVM = System.getProperty("s11.jvm", "");
 
     @ArquillianResource
     private ContainerController controller;
@@ -107,7 +111,7 @@ public class MdbBenchIT {
         freshServer();
         int offset = freeOffset();
         String vm = "-Xms1g -Xmx1g -Djboss.bind.address=127.0.0.1 -Djboss.bind.address.management=127.0.0.1"
-                + " -Djboss.bind.address.unsecure=127.0.0.1 -Djboss.socket.binding.port-offset=" + offset;
+                + " -Djboss.bind.address.unsecure=127.0.0.1 -Djboss.socket.binding.port-offset=" + offset + " " + SERVER_JVM;
         controller.start(SERVER, Map.of("javaVmArguments", vm, "managementPort", Integer.toString(9990 + offset)));
         Map<String, List<Map<String, Double>>> figures = new LinkedHashMap<>();
         boolean deployed = false;
@@ -159,6 +163,17 @@ public class MdbBenchIT {
             // reported below
         }
         throw new IllegalArgumentException(name + " '" + v + "' is not a whole number in [1, " + max + "]");
+    }
+
+    private static List<String> setups(String v) {
+        if (v.isBlank()) {
+            return ALL_SETUPS;
+        }
+        List<String> out = Arrays.stream(v.split(",")).map(String::trim).toList();
+        if (!ALL_SETUPS.containsAll(out)) {
+            throw new IllegalArgumentException("s11.setups '" + v + "' names a setup not among " + ALL_SETUPS);
+        }
+        return out;
     }
 
     /**
@@ -230,8 +245,10 @@ public class MdbBenchIT {
             commands.add(ao + "/config-properties=name:add(value=s11-" + mode + ")");
         }
         commands.add(ra + ":activate");
-        // For the record in s11-cli.log: the MDB instance pool's size, which WildFly derives from the CPU count.
+        // For the record in s11-cli.log: the MDB instance pool's size (derived from the CPU count), JmsXA's pool size.
         commands.add("/subsystem=ejb3/strict-max-bean-instance-pool=mdb-strict-max-pool:read-attribute(name=derived-size)");
+        commands.add("/subsystem=messaging-activemq/server=default/pooled-connection-factory=activemq-ra"
+                + ":read-attribute(name=max-pool-size, include-defaults=true)");
         Path file = TARGET.resolve("s11.cli");
         Files.write(file, commands);
         Path log = TARGET.resolve("s11-cli.log");
