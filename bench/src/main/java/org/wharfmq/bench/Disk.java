@@ -10,13 +10,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** The disk itself: 1 KiB appends, each followed by {@code FileChannel.force}, from 1 or more threads. */
-final class Disk {
+/**
+ * The disk itself: 1 KiB appends, each followed by {@code FileChannel.force}, from 1 or more threads.
+ * Public for S11 ({@code resource-adapter/bench-wildfly}), which gives the same rates.
+ */
+public final class Disk {
     private Disk() {
     }
 
     /** Appends per second over {@code nanos}, each thread on a file of its own in {@code dir}. */
-    static double fsyncsPerSecond(Path dir, int threads, long nanos) throws Exception {
+    public static double fsyncsPerSecond(Path dir, int threads, long nanos) throws Exception {
         Files.createDirectories(dir);
         AtomicLong count = new AtomicLong();
         List<Thread> workers = new ArrayList<>();
