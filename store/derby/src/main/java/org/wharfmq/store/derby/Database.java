@@ -165,37 +165,21 @@ final class Database implements AutoCloseable {
     record Body(long id, Payload payload, int bytes) {
     }
 
+    /** A read on a reader connection. */
+    interface Read<T> {
+        T run(Connection c) throws SQLException;
+    }
+
     /**
-     * Reads body {@code first} and the bodies stored after it, up to {@code maxRows} rows and about
-     * {@code maxBytes}, in one index scan: the bodies of the messages sent after a missed one are
-     * usually the next ones received. {@code inRow}: {@code first} is inline in a message row, and
-     * so are the bodies read after it (ids of rows without one are skipped); else all are WHARF_BODY
-     * rows. A body deleted meanwhile is not there.
+     * Runs {@code read} on a reader connection, which sees uncommitted rows: fit for rows that no
+     * open write changes (bodies, a cold tail's rows). {@code what} names it in an error.
      */
-    List<Body> readFrom(long first, boolean inRow, int maxRows, int maxBytes) {
-        List<Body> out = new ArrayList<>();
+    <T> T read(String what, Read<T> read) {
         Connection c = borrow();
-        try (PreparedStatement s = c.prepareStatement(inRow
-                ? "SELECT ROW_ID, SMALL, LARGE FROM WHARF_MESSAGE WHERE ROW_ID >= ? ORDER BY ROW_ID FETCH FIRST "
-                        + maxRows + " ROWS ONLY"
-                : "SELECT ID, SMALL, LARGE FROM WHARF_BODY WHERE ID >= ? ORDER BY ID FETCH FIRST " + maxRows
-                        + " ROWS ONLY")) {
-            s.setLong(1, first);
-            int bytes = 0;
-            try (ResultSet rs = s.executeQuery()) {
-                while (bytes < maxBytes && rs.next()) {
-                    byte[] data = rs.getBytes(2);
-                    if (data == null) {
-                        data = rs.getBytes(3);
-                    }
-                    if (data == null) {
-                        continue;
-                    }
-                    out.add(new Body(rs.getLong(1), Payload.decode(data), data.length));
-                    bytes += data.length;
-                }
-            }
+        try {
+            T out = read.run(c);
             c.commit();
+            return out;
         } catch (SQLException e) {
             if (Faults.kind(e) != Faults.Kind.OTHER) {
                 // Derby let go of the database: a new reader must connect again.
@@ -205,13 +189,51 @@ final class Database implements AutoCloseable {
                 }
                 c = null;
             }
-            throw Faults.of(dir, "read message bodies of", e);
+            throw Faults.of(dir, what, e);
         } finally {
             if (c != null) {
                 readers.offer(c);
             }
         }
-        return out;
+    }
+
+    /**
+     * Reads body {@code first} and the bodies stored after it, up to {@code maxRows} rows and about
+     * {@code maxBytes}, in one index scan: the bodies of the messages sent after a missed one are
+     * usually the next ones received. {@code queueId}, when not 0: {@code first} is inline in a row
+     * of that queue, and so are the bodies read after it (rows without one are skipped); else all
+     * are WHARF_BODY rows. A body deleted or moved meanwhile is not there.
+     */
+    List<Body> readFrom(long first, int queueId, int maxRows, int maxBytes) {
+        return read("read message bodies of", c -> {
+            List<Body> out = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement(queueId != 0
+                    ? "SELECT ROW_ID, SMALL, LARGE FROM WHARF_MESSAGE WHERE QUEUE_ID = ? AND ROW_ID >= ?"
+                            + " ORDER BY ROW_ID FETCH FIRST " + maxRows + " ROWS ONLY"
+                    : "SELECT ID, SMALL, LARGE FROM WHARF_BODY WHERE ID >= ? ORDER BY ID FETCH FIRST " + maxRows
+                            + " ROWS ONLY")) {
+                int i = 1;
+                if (queueId != 0) {
+                    s.setInt(i++, queueId);
+                }
+                s.setLong(i, first);
+                int bytes = 0;
+                try (ResultSet rs = s.executeQuery()) {
+                    while (bytes < maxBytes && rs.next()) {
+                        byte[] data = rs.getBytes(2);
+                        if (data == null) {
+                            data = rs.getBytes(3);
+                        }
+                        if (data == null) {
+                            continue;
+                        }
+                        out.add(new Body(rs.getLong(1), Payload.decode(data), data.length));
+                        bytes += data.length;
+                    }
+                }
+            }
+            return out;
+        });
     }
 
     private Connection borrow() {

@@ -140,7 +140,7 @@ final class DerbyQueueAdmin {
             index.advance(q, now);
             long oldest = q.oldestSentAt();
             Counters c = q.counters;
-            return new QueueStatistics.Snapshot(q.queued(), q.inflight(), q.delayed(),
+            return new QueueStatistics.Snapshot(q.queued() + q.coldCount(), q.inflight(), q.delayed(),
                     oldest < 0 ? 0 : Math.max(0, now - oldest) / 1000, c.sent, c.received, c.deleted,
                     c.emptyReceives, c.deduplicated, c.movedToDeadLetterQueue);
         } finally {
@@ -154,7 +154,7 @@ final class DerbyQueueAdmin {
             QueueState q = index.queue(queueUrl);
             index.advance(q, index.now());
             Map<String, String> all = new LinkedHashMap<>(q.config.toAttributes());
-            all.put("ApproximateNumberOfMessages", Integer.toString(q.queued()));
+            all.put("ApproximateNumberOfMessages", Long.toString(q.queued() + q.coldCount()));
             all.put("ApproximateNumberOfMessagesNotVisible", Integer.toString(q.inflight()));
             all.put("ApproximateNumberOfMessagesDelayed", Integer.toString(q.delayed()));
             all.put("CreatedTimestamp", Long.toString(q.createdAt / 1000));

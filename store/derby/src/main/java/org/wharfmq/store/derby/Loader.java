@@ -39,10 +39,12 @@ final class Loader {
     private static final String FORGET_DELETED_QUEUES =
             "DELETE FROM WHARF_QUEUE WHERE DELETED_AT <> 0 AND DELETED_AT < ?";
     private static final String SELECT_PREPARED = "SELECT XID, DATA FROM WHARF_PREPARED";
-    private static final String SELECT_MESSAGES = "SELECT ROW_ID, QUEUE_ID, BODY_ID, SEQ, SENT_AT, VISIBLE_AT,"
+    static final String SELECT_MESSAGES = "SELECT ROW_ID, QUEUE_ID, BODY_ID, SEQ, SENT_AT, VISIBLE_AT,"
             + " RECEIVE_COUNT, FIRST_RECEIVE_AT, PRIORITY, EXPIRES_AT, GROUP_ID, DEDUP_ID, SOURCE_QUEUE_ID,"
             + " BODY_IN_ROW FROM WHARF_MESSAGE";
-    private static final String DELETE_MESSAGE = "DELETE FROM WHARF_MESSAGE WHERE ROW_ID = ?";
+    private static final String SELECT_ORPHAN_BODIES =
+            "SELECT BODY_ID FROM WHARF_MESSAGE WHERE QUEUE_ID = ? AND BODY_IN_ROW = 0";
+    private static final String DELETE_MESSAGES = "DELETE FROM WHARF_MESSAGE WHERE QUEUE_ID = ?";
     private static final String DELETE_BODY = "DELETE FROM WHARF_BODY WHERE ID = ?";
     private static final String SELECT_DEDUP =
             "SELECT QUEUE_ID, DKEY, BODY_ID, SEQ, ACCEPTED_AT FROM WHARF_DEDUP ORDER BY ACCEPTED_AT";
@@ -53,8 +55,10 @@ final class Loader {
     private final Map<String, DerbyTopics.Topic> topics = new TreeMap<>();
     /** Prepared branches' operations by key, in the order read. */
     private final Map<String, List<DerbyTransaction.Op>> prepared = new LinkedHashMap<>();
-    /** The rows that prepared branches hold. */
-    private final Set<Long> heldRows = new HashSet<>();
+    /** The rows that prepared branches hold, with their queues. */
+    private final Map<Long, Integer> heldRows = new HashMap<>();
+    /** The last row id the store may hold: the ids handed out before this open. */
+    private long lastRowId;
 
     Loader(QueueIndex index, Connection writer) {
         this.index = index;
@@ -89,6 +93,7 @@ final class Loader {
         }
         // Ids of the last reserved block may have been used: start after it.
         long next = meta.containsKey(Ids.META_NEXT) ? Long.parseLong(meta.get(Ids.META_NEXT)) : 1;
+        lastRowId = next - 1;
         long reserved = next + Ids.BLOCK;
         if (meta.containsKey(Ids.META_NEXT)) {
             try (PreparedStatement ps = c.prepareStatement(UPDATE_META)) {
@@ -100,6 +105,9 @@ final class Loader {
             insertMeta(Ids.META_NEXT, Long.toString(reserved));
         }
         index.restoreIds(new Ids(storeBits, next, reserved));
+        if (meta.containsKey(QueueTable.META_NEXT_ID)) {
+            index.queues().reserveId(Integer.parseInt(meta.get(QueueTable.META_NEXT_ID).trim()) - 1);
+        }
     }
 
     private void insertMeta(String name, String value) throws SQLException {
@@ -172,7 +180,7 @@ final class Loader {
                 for (DerbyTransaction.Op op : ops) {
                     ReceiptHandle h = heldHandle(op);
                     if (h != null) {
-                        heldRows.add(h.rowId());
+                        heldRows.put(h.rowId(), h.queueId());
                     }
                 }
             }
@@ -186,75 +194,110 @@ final class Loader {
         return handle == null ? null : ReceiptHandle.decode(handle);
     }
 
+    /**
+     * Loads each queue's messages: all of them, except in a standard queue, whose first
+     * {@link Pager#HEAD} rows are loaded and the rest left to the pager; then the held rows it left.
+     * Deletes the rows of queues that are gone.
+     */
     private void loadMessages(Set<Integer> dropped) throws SQLException {
-        List<Msg> all = new ArrayList<>();
         Map<Long, Integer> bodyRefs = new HashMap<>();
-        List<Long> orphans = new ArrayList<>();
-        Set<Long> orphanBodies = new HashSet<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SELECT_MESSAGES)) {
-            while (rs.next()) {
-                long rowId = rs.getLong(1);
-                int queueId = rs.getInt(2);
-                long bodyId = rs.getLong(3);
-                boolean bodyInRow = rs.getInt(14) == 1;
-                QueueState q = index.queues().withId(queueId);
-                if (q == null) {
-                    if (!bodyInRow) {
-                        orphanBodies.add(bodyId);
+        for (QueueState q : new ArrayList<>(index.queues().all())) {
+            boolean pages = Pager.pages(q);
+            List<Msg> rows = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(SELECT_MESSAGES + " WHERE QUEUE_ID = ? ORDER BY ROW_ID"
+                    + (pages ? " FETCH FIRST " + (Pager.HEAD + 1) + " ROWS ONLY" : ""))) {
+                ps.setInt(1, q.id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        rows.add(message(rs, q, now));
                     }
-                    orphans.add(rowId);
-                    continue;
                 }
-                Msg m = new Msg(rowId, bodyId, rs.getLong(5), rs.getLong(10), rs.getInt(9), rs.getString(11),
-                        rs.getString(12));
-                m.queue = q;
-                m.seq = rs.getLong(4);
-                m.visibleAt = rs.getLong(6);
-                m.receiveCount = rs.getInt(7);
-                m.firstReceiveAt = rs.getLong(8);
-                m.sourceQueueId = rs.getInt(13);
-                m.bodyInRow = bodyInRow;
-                // A dead letter's source may be a deleted queue: its id must not name a new one.
-                index.queues().reserveId(m.sourceQueueId);
-                if (heldRows.contains(rowId)) {
-                    m.state = Msg.HELD;
-                } else if (m.visibleAt > now) {
-                    m.state = m.receiveCount == 0 ? Msg.DELAYED : Msg.INFLIGHT;
-                } else {
-                    m.state = Msg.QUEUED;
-                }
-                all.add(m);
-                if (bodyId != rowId) {
-                    bodyRefs.merge(bodyId, 1, Integer::sum);
+            }
+            if (rows.size() > Pager.HEAD) {
+                rows.remove(Pager.HEAD);
+                q.cold = new ColdTail(rows.get(Pager.HEAD - 1).rowId, lastRowId);
+            }
+            restore(rows, bodyRefs);
+        }
+        List<Msg> held = new ArrayList<>();
+        for (Map.Entry<Long, Integer> h : heldRows.entrySet()) {
+            QueueState q = index.queues().withId(h.getValue());
+            if (q != null && q.cold != null && index.message(h.getKey()) == null) {
+                try (PreparedStatement ps = c.prepareStatement(SELECT_MESSAGES + " WHERE QUEUE_ID = ? AND ROW_ID = ?")) {
+                    ps.setInt(1, q.id);
+                    ps.setLong(2, h.getKey());
+                    try (ResultSet rs = ps.executeQuery()) {
+                        if (rs.next()) {
+                            held.add(message(rs, q, now));
+                        }
+                    }
                 }
             }
         }
-        all.sort(Comparator.comparingLong(m -> m.seq));
-        for (Msg m : all) {
-            index.restoreMessage(m);
-        }
+        restore(held, bodyRefs);
         bodyRefs.forEach((body, n) -> {
             if (n > 1) {
                 index.shareBody(body, n);
             }
         });
-        deleteOrphans(orphans, orphanBodies, bodyRefs.keySet());
+        deleteOrphans(dropped, bodyRefs.keySet());
+    }
+
+    /** Indexes loaded messages in sequence order, counting the bodies they share. */
+    private void restore(List<Msg> rows, Map<Long, Integer> bodyRefs) {
+        rows.sort(Comparator.comparingLong(m -> m.seq));
+        for (Msg m : rows) {
+            if (heldRows.containsKey(m.rowId)) {
+                m.state = Msg.HELD;
+            }
+            // A dead letter's source may be a deleted queue: its id must not name a new one.
+            index.queues().reserveId(m.sourceQueueId);
+            index.restoreMessage(m);
+            if (m.bodyId != m.rowId) {
+                bodyRefs.merge(m.bodyId, 1, Integer::sum);
+            }
+        }
+    }
+
+    /** A message of {@code q} from a row of {@link #SELECT_MESSAGES}, in the state its times give it. */
+    static Msg message(ResultSet rs, QueueState q, long now) throws SQLException {
+        Msg m = new Msg(rs.getLong(1), rs.getLong(3), rs.getLong(5), rs.getLong(10), rs.getInt(9), rs.getString(11),
+                rs.getString(12));
+        m.queue = q;
+        m.seq = rs.getLong(4);
+        m.visibleAt = rs.getLong(6);
+        m.receiveCount = rs.getInt(7);
+        m.firstReceiveAt = rs.getLong(8);
+        m.sourceQueueId = rs.getInt(13);
+        m.bodyInRow = rs.getInt(14) == 1;
+        if (m.visibleAt > now) {
+            m.state = m.receiveCount == 0 ? Msg.DELAYED : Msg.INFLIGHT;
+        } else {
+            m.state = Msg.QUEUED;
+        }
+        return m;
     }
 
     /**
-     * Deletes the rows of messages whose queue is gone (deleted, or a non-durable subscription), and
-     * the WHARF_BODY rows they referred to that no live message refers to.
+     * Deletes the rows of queues that are gone (deleted, or non-durable subscriptions), and the
+     * WHARF_BODY rows they referred to that no live message refers to.
      */
-    private void deleteOrphans(List<Long> orphans, Set<Long> bodies, Set<Long> sharedLive) throws SQLException {
-        if (orphans.isEmpty()) {
-            return;
-        }
-        try (PreparedStatement dm = c.prepareStatement(DELETE_MESSAGE);
-             PreparedStatement db = c.prepareStatement(DELETE_BODY)) {
-            for (long row : orphans) {
-                dm.setLong(1, row);
-                dm.addBatch();
+    private void deleteOrphans(Set<Integer> dropped, Set<Long> sharedLive) throws SQLException {
+        Set<Long> bodies = new HashSet<>();
+        try (PreparedStatement sb = c.prepareStatement(SELECT_ORPHAN_BODIES);
+             PreparedStatement dm = c.prepareStatement(DELETE_MESSAGES)) {
+            for (int id : dropped) {
+                sb.setInt(1, id);
+                try (ResultSet rs = sb.executeQuery()) {
+                    while (rs.next()) {
+                        bodies.add(rs.getLong(1));
+                    }
+                }
+                dm.setInt(1, id);
+                dm.executeUpdate();
             }
+        }
+        try (PreparedStatement db = c.prepareStatement(DELETE_BODY)) {
             for (long body : bodies) {
                 Msg owner = index.message(body);
                 if (!sharedLive.contains(body) && (owner == null || owner.bodyId != body)) {
@@ -262,7 +305,6 @@ final class Loader {
                     db.addBatch();
                 }
             }
-            dm.executeBatch();
             db.executeBatch();
         }
     }

@@ -51,18 +51,22 @@ final class MoveTasks {
         final long startedAt;
         final long toMove;
         final Deque<Msg> left;
+        /** The last id handed out when it started, if part of the source was on disk only; else -1. */
+        final long coldUpTo;
         Status status = Status.RUNNING;
         long moved;
         String failureReason;
 
-        Task(String handle, QueueState source, QueueState destination, Integer rate, long startedAt, List<Msg> left) {
+        Task(String handle, QueueState source, QueueState destination, Integer rate, long startedAt, List<Msg> left,
+             long coldUpTo) {
             this.handle = handle;
             this.source = source;
             this.destination = destination;
             this.rate = rate;
             this.startedAt = startedAt;
-            this.toMove = left.size();
+            this.toMove = left.size() + source.coldCount();
             this.left = new ArrayDeque<>(left);
+            this.coldUpTo = coldUpTo;
         }
 
         MessageMoveTask view() {
@@ -92,8 +96,9 @@ final class MoveTasks {
             index.advance(source, now);
             List<Msg> messages = new ArrayList<>(source.liveMessages());
             messages.sort(Comparator.comparingLong(m -> m.seq));
-            handle = "wharf-move-" + index.nextId();
-            Task t = new Task(handle, source, destination, rate, now, messages);
+            long id = index.nextId();
+            handle = "wharf-move-" + id;
+            Task t = new Task(handle, source, destination, rate, now, messages, source.cold == null ? -1 : id);
             tasks.put(handle, t);
             forgetOld(source);
             step(t, now, steps);
@@ -257,9 +262,31 @@ final class MoveTasks {
             t.moved++;
             budget--;
         }
-        if (t.left.isEmpty()) {
+        if (t.left.isEmpty() && !refill(t)) {
             t.status = Status.COMPLETED;
         }
+    }
+
+    /**
+     * Gives a task the messages of its source read back from disk since, that were there when it
+     * started; whether any such are left, in memory or on disk. Under the lock.
+     */
+    private boolean refill(Task t) {
+        ColdTail cold = t.source.cold;
+        if (t.coldUpTo < 0) {
+            return false;
+        }
+        List<Msg> back = new ArrayList<>();
+        for (Msg m : t.source.liveMessages()) {
+            if (m.rowId <= t.coldUpTo) {
+                back.add(m);
+            }
+        }
+        back.sort(Comparator.comparingLong(m -> m.seq));
+        t.left.addAll(back);
+        index.took(t.source);
+        return !back.isEmpty() || cold != null && (cold.walking() || cold.inTransit.length > 0
+                || !cold.walked.isEmpty() || !cold.sent.isEmpty() && cold.sent.peek() <= t.coldUpTo);
     }
 
     private static void fail(Task t, String reason) {

@@ -59,6 +59,7 @@ final class QueueIndex {
     private Ids ids;
     private Journal journal;
     private Arrivals arrivals;
+    private Pager pager;
     private volatile boolean closed;
 
     QueueIndex(Clock clock, Database db, int defaultDedupWindow, NonDurableMemory.Limit inMemory) {
@@ -72,6 +73,15 @@ final class QueueIndex {
     void startJournal(String name) throws SQLException {
         journal = new Journal(db, lock, name);
         arrivals = new Arrivals(this, lock.newCondition(), name);
+        pager = new Pager(this, db, name);
+        lock.lock();
+        try {
+            for (QueueState q : queues.all()) {
+                pager.wake(q);
+            }
+        } finally {
+            lock.unlock();
+        }
     }
 
     // ---- the lock ----
@@ -98,6 +108,11 @@ final class QueueIndex {
 
     Journal journal() {
         return journal;
+    }
+
+    /** Reads the part of deep queues on disk back into memory. */
+    Pager pager() {
+        return pager;
     }
 
     /** Who watches which queue for arrivals. */
@@ -181,17 +196,63 @@ final class QueueIndex {
         q.available.signalAll();
     }
 
-    /** Removes every message of a queue that no prepared branch holds. Under the lock. */
+    /** Removes every message of a queue that no prepared branch holds, on disk only or not. Under the lock. */
     void purge(QueueState q) {
         assert locked();
         List<Journal.Step> steps = new ArrayList<>();
+        List<Long> held = new ArrayList<>();
         for (Msg m : q.liveMessages()) {
             if (m.state != Msg.HELD) {
                 q.remove(m);
                 steps.add(forget(m));
+            } else {
+                held.add(m.rowId);
             }
         }
+        if (q.cold != null) {
+            steps.addAll(dropCold(q, held));
+        }
         journal.postAll(steps);
+    }
+
+    /** Forgets a queue's tail on disk; returns the steps that delete its rows, sparing {@code held}. Under the lock. */
+    private List<Journal.Step> dropCold(QueueState q, List<Long> held) {
+        ColdTail cold = q.cold;
+        q.cold = null;
+        int id = q.id;
+        List<Journal.Step> steps = new ArrayList<>();
+        long[] chunk = new long[4096];
+        int[] n = {0};
+        java.util.function.LongConsumer add = rowId -> {
+            chunk[n[0]++] = rowId;
+            if (n[0] == chunk.length) {
+                long[] ids = chunk.clone();
+                steps.add(w -> w.deleteRows(id, ids));
+                n[0] = 0;
+            }
+        };
+        for (long rowId : cold.inTransit) {
+            add.accept(rowId);
+        }
+        cold.walked.drainTo(add);
+        cold.sent.drainTo(add);
+        long[] rest = java.util.Arrays.copyOf(chunk, n[0]);
+        steps.add(w -> w.deleteRows(id, rest));
+        if (cold.walking()) {
+            // The unwalked rows, in ranges around those a prepared branch holds.
+            long after = cold.walkedUpTo;
+            held.sort(null);
+            for (long h : held) {
+                if (h > after && h <= cold.openedUpTo) {
+                    long from = after;
+                    steps.add(w -> w.deleteRange(id, from, h - 1));
+                    after = h;
+                }
+            }
+            long from = after;
+            steps.add(w -> w.deleteRange(id, from, cold.openedUpTo));
+        }
+        return steps;
     }
 
     /** Applies time to a queue: drops what retention ended and wakes messages whose time came. Under the lock. */
@@ -236,10 +297,45 @@ final class QueueIndex {
             journal.post(forget(m));
             return;
         }
+        if (Pager.pages(q) && m.state == Msg.QUEUED && !m.inMemory && (q.cold != null || q.queued() >= Pager.HEAD)) {
+            // The head is full: the message stays on disk until the pager reads it back.
+            if (q.cold == null) {
+                q.cold = new ColdTail(0, 0);
+            }
+            q.cold.sent.add(m.rowId);
+            bodies.remove(m.bodyId);
+            return;
+        }
         byRow.put(m.rowId, m);
         q.add(m);
         // All waiters: a filtered receive may not want this message while another does.
         q.signal();
+    }
+
+    /** Indexes rows the pager read back from a queue's tail; they come in row order. Under the lock. */
+    void pageIn(QueueState q, List<Msg> rows) {
+        assert locked();
+        rows.sort(java.util.Comparator.comparingLong(m -> m.seq));
+        int queued = q.queued();
+        for (Msg m : rows) {
+            if (byRow.containsKey(m.rowId)) {
+                continue;
+            }
+            byRow.put(m.rowId, m);
+            q.add(m);
+        }
+        advance(q, clock.millis());
+        if (q.queued() > queued) {
+            q.signal();
+        }
+    }
+
+    /** A receive took from {@code q}: the pager refills its head if it runs low. Under the lock. */
+    void took(QueueState q) {
+        assert locked();
+        if (q.cold != null) {
+            pager.wake(q);
+        }
     }
 
     /** Records that {@code copies} messages share body {@code bodyId}, which goes with the last. Under the lock. */
@@ -293,6 +389,7 @@ final class QueueIndex {
         assert locked();
         byRow.remove(m.rowId);
         long rowId = m.rowId;
+        int queueId = m.queue.id;
         long bodyId = m.bodyId;
         boolean lastCopy = true;
         int[] refs = sharedBodies.get(bodyId);
@@ -309,7 +406,7 @@ final class QueueIndex {
         // An inline body goes with its row.
         boolean deleteBody = lastCopy && !m.bodyInRow;
         return w -> {
-            w.deleteMessage(rowId);
+            w.deleteMessage(queueId, rowId);
             if (deleteBody) {
                 w.deleteBody(bodyId);
             }
@@ -334,6 +431,7 @@ final class QueueIndex {
      */
     Journal.Step move(Msg m, QueueState to, long now) {
         assert locked();
+        int from = m.queue.id;
         m.queue.remove(m);
         m.state = Msg.QUEUED;
         m.seq = nextId();
@@ -342,7 +440,11 @@ final class QueueIndex {
         m.visibleAt = now;
         to.add(m);
         to.signal();
-        return update(m);
+        if (m.inMemory) {
+            return Journal.NONE;
+        }
+        Writes.Row row = Writes.Row.of(m);
+        return w -> w.moveMessage(from, row);
     }
 
     /** The step that writes a message's changed state; nothing for a message kept in memory. Under the lock. */
@@ -423,6 +525,9 @@ final class QueueIndex {
             memory.wakeAll();
             if (arrivals != null) {
                 arrivals.close();
+            }
+            if (pager != null) {
+                pager.close();
             }
         } finally {
             lock.unlock();

@@ -50,6 +50,10 @@ abstract class QueueState {
     Arrivals.Watchers watchers;
     /** When {@link Arrivals}' thread looks at this queue next, or Long.MAX_VALUE. */
     long wakeAt = Long.MAX_VALUE;
+    /** The part of a deep standard queue left on disk ({@link Pager}), or null. */
+    ColdTail cold;
+    /** Received from with a filter: kept whole in memory, as a filter must see every message. */
+    boolean whole;
     private int queued;
     private int inflight;
     private int delayed;
@@ -252,6 +256,11 @@ abstract class QueueState {
 
     int inflight() {
         return inflight;
+    }
+
+    /** Messages on disk only, counted so far: visible, as far as anyone can tell before they are read. */
+    long coldCount() {
+        return cold == null ? 0 : cold.size();
     }
 
     int delayed() {

@@ -14,6 +14,11 @@ import java.util.Map;
 final class QueueTable {
     /** How long the name of a deleted queue stays reserved (QueueDeletedRecently). */
     static final long NAME_RESERVED_MILLIS = 60_000;
+    /**
+     * WHARF_META's floor for new queue-table ids. A dead letter names its source queue by id, and
+     * the loader does not read every message row, so ids are never handed out twice.
+     */
+    static final String META_NEXT_ID = "next_queue_id";
 
     private final QueueIndex index;
     private final Map<String, QueueState> byName = new HashMap<>();
@@ -59,7 +64,10 @@ final class QueueTable {
     /** A new id in the queue table: for a new queue, or for a row that is not a queue (a topic). */
     int newId() {
         assert index.locked();
-        return nextId++;
+        int id = nextId++;
+        String floor = Integer.toString(nextId);
+        index.journal().post(w -> w.saveMeta(META_NEXT_ID, floor));
+        return id;
     }
 
     /** A FIFO queue's accepted dedup keys. */

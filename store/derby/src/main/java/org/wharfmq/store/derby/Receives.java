@@ -174,14 +174,35 @@ final class Receives {
                         break;
                     }
                 }
+                if (filter != null && !q.whole) {
+                    // A filter must see every message: this queue is read back whole and stays so.
+                    q.whole = true;
+                    index.took(q);
+                }
                 Set<Long> matching = null;
                 long arrivals = q.arrivals;
                 if (filter != null) {
                     matching = evaluate(q, filter, verdicts);
                     q = index.queue(r.queueUrl());
                 }
+                if (q.cold != null && q.queued() < max) {
+                    // Part of the queue is on disk only: read it back before choosing.
+                    boolean added;
+                    index.unlock();
+                    try {
+                        added = index.pager().fill(q, max);
+                    } finally {
+                        index.lock();
+                    }
+                    q = index.queue(r.queueUrl());
+                    if (added && filter != null) {
+                        // The filter has not seen the new messages.
+                        continue;
+                    }
+                }
                 List<Journal.Step> steps = new ArrayList<>();
                 List<Msg> taken = select(q, max, index.now(), visibility, matching, steps, mode);
+                index.took(q);
                 if (!taken.isEmpty()) {
                     index.memory().paced(q);
                     delivered = taken.stream().map(MsgSnapshot::of).toList();
@@ -404,6 +425,17 @@ final class Receives {
         return list.isEmpty() ? List.of() : new ArrayList<>(build(list, withHandles).values());
     }
 
+    /** Reads body {@code first} and the next ones: those of {@code missed} into {@code payloads}, others into the cache. */
+    private void readAhead(long first, int queueId, long[] missed, Map<Long, Payload> payloads, BodyCache cache) {
+        for (Database.Body b : db.readFrom(first, queueId, READ_AHEAD_ROWS, READ_AHEAD_BYTES)) {
+            if (Arrays.binarySearch(missed, b.id()) >= 0) {
+                payloads.put(b.id(), b.payload());
+            } else {
+                cache.put(b.id(), b.payload(), b.bytes());
+            }
+        }
+    }
+
     /** Reads bodies and builds messages by row, in order; a message whose body is gone is left out. */
     private Map<Long, ReceivedMessage> build(List<MsgSnapshot> list, boolean withHandles) {
         long[] bodyIds = list.stream().mapToLong(MsgSnapshot::bodyId).toArray();
@@ -412,24 +444,26 @@ final class Receives {
         Map<Long, Payload> payloads = cache.get(bodyIds, misses);
         long[] missed = misses[0];
         Arrays.sort(missed);
-        Set<Long> inRow = new HashSet<>();
+        // The queue whose rows hold a missed body inline; absent for a WHARF_BODY row.
+        Map<Long, Integer> inRow = new HashMap<>();
         if (missed.length > 0) {
             for (MsgSnapshot d : list) {
                 if (d.bodyInRow) {
-                    inRow.add(d.bodyId);
+                    inRow.put(d.bodyId, d.queueId);
                 }
             }
         }
+        boolean synced = false;
         for (long miss : missed) {
             if (payloads.containsKey(miss)) {
                 continue;
             }
-            for (Database.Body b : db.readFrom(miss, inRow.contains(miss), READ_AHEAD_ROWS, READ_AHEAD_BYTES)) {
-                if (Arrays.binarySearch(missed, b.id()) >= 0) {
-                    payloads.put(b.id(), b.payload());
-                } else {
-                    cache.put(b.id(), b.payload(), b.bytes());
-                }
+            readAhead(miss, inRow.getOrDefault(miss, 0), missed, payloads, cache);
+            if (!payloads.containsKey(miss) && inRow.containsKey(miss) && !synced) {
+                // A message moved in memory may not be under its new queue on disk yet.
+                index.sync();
+                synced = true;
+                readAhead(miss, inRow.get(miss), missed, payloads, cache);
             }
         }
         Map<Long, ReceivedMessage> out = new LinkedHashMap<>();

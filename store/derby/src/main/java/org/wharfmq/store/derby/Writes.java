@@ -30,9 +30,17 @@ final class Writes implements AutoCloseable {
             + " SOURCE_QUEUE_ID, BODY_IN_ROW, SMALL, LARGE) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     private static final String INSERT_DEDUP =
             "INSERT INTO WHARF_DEDUP (QUEUE_ID, DKEY, BODY_ID, SEQ, ACCEPTED_AT) VALUES (?, ?, ?, ?, ?)";
-    private static final String UPDATE_MESSAGE = "UPDATE WHARF_MESSAGE SET QUEUE_ID = ?, SEQ = ?, VISIBLE_AT = ?,"
-            + " RECEIVE_COUNT = ?, FIRST_RECEIVE_AT = ?, SOURCE_QUEUE_ID = ? WHERE ROW_ID = ?";
-    private static final String DELETE_MESSAGE = "DELETE FROM WHARF_MESSAGE WHERE ROW_ID = ?";
+    private static final String UPDATE_MESSAGE = "UPDATE WHARF_MESSAGE SET SEQ = ?, VISIBLE_AT = ?,"
+            + " RECEIVE_COUNT = ?, FIRST_RECEIVE_AT = ?, SOURCE_QUEUE_ID = ? WHERE QUEUE_ID = ? AND ROW_ID = ?";
+    private static final String MOVE_MESSAGE = "UPDATE WHARF_MESSAGE SET QUEUE_ID = ?, SEQ = ?, VISIBLE_AT = ?,"
+            + " RECEIVE_COUNT = ?, FIRST_RECEIVE_AT = ?, SOURCE_QUEUE_ID = ? WHERE QUEUE_ID = ? AND ROW_ID = ?";
+    private static final String DELETE_MESSAGE = "DELETE FROM WHARF_MESSAGE WHERE QUEUE_ID = ? AND ROW_ID = ?";
+    private static final String DELETE_BODIES_OF_RANGE = "DELETE FROM WHARF_BODY WHERE ID IN (SELECT BODY_ID"
+            + " FROM WHARF_MESSAGE WHERE QUEUE_ID = ? AND ROW_ID > ? AND ROW_ID <= ? AND BODY_IN_ROW = 0)";
+    private static final String DELETE_BODY_OF_ROW = "DELETE FROM WHARF_BODY WHERE ID IN (SELECT BODY_ID"
+            + " FROM WHARF_MESSAGE WHERE QUEUE_ID = ? AND ROW_ID = ? AND BODY_IN_ROW = 0)";
+    private static final String DELETE_RANGE =
+            "DELETE FROM WHARF_MESSAGE WHERE QUEUE_ID = ? AND ROW_ID > ? AND ROW_ID <= ?";
     private static final String DELETE_BODY = "DELETE FROM WHARF_BODY WHERE ID = ?";
 
     private static final String UPDATE_META = "UPDATE WHARF_META SET VAL = ? WHERE NAME = ?";
@@ -122,19 +130,21 @@ final class Writes implements AutoCloseable {
         add(2);
     }
 
+    /** Writes a message's changed state in the queue its row is in. */
     void updateMessage(Row r) throws SQLException {
-        updateMessage.setInt(1, r.queueId);
-        updateMessage.setLong(2, r.seq);
-        updateMessage.setLong(3, r.visibleAt);
-        updateMessage.setInt(4, r.receiveCount);
-        updateMessage.setLong(5, r.firstReceiveAt);
-        updateMessage.setInt(6, r.sourceQueueId);
+        updateMessage.setLong(1, r.seq);
+        updateMessage.setLong(2, r.visibleAt);
+        updateMessage.setInt(3, r.receiveCount);
+        updateMessage.setLong(4, r.firstReceiveAt);
+        updateMessage.setInt(5, r.sourceQueueId);
+        updateMessage.setInt(6, r.queueId);
         updateMessage.setLong(7, r.rowId);
         add(3);
     }
 
-    void deleteMessage(long rowId) throws SQLException {
-        deleteMessage.setLong(1, rowId);
+    void deleteMessage(int queueId, long rowId) throws SQLException {
+        deleteMessage.setInt(1, queueId);
+        deleteMessage.setLong(2, rowId);
         add(4);
     }
 
@@ -210,6 +220,56 @@ final class Writes implements AutoCloseable {
             s.setInt(1, queueId);
             s.setLong(2, before);
             s.executeUpdate();
+        }
+    }
+
+    /**
+     * Moves a message's row from queue {@code fromQueue} to the queue {@code r} names. At once: the
+     * batched changes after it in this cycle find the row under its new queue.
+     */
+    void moveMessage(int fromQueue, Row r) throws SQLException {
+        try (PreparedStatement s = atOnce(MOVE_MESSAGE)) {
+            s.setInt(1, r.queueId);
+            s.setLong(2, r.seq);
+            s.setLong(3, r.visibleAt);
+            s.setInt(4, r.receiveCount);
+            s.setLong(5, r.firstReceiveAt);
+            s.setInt(6, r.sourceQueueId);
+            s.setInt(7, fromQueue);
+            s.setLong(8, r.rowId);
+            s.executeUpdate();
+        }
+    }
+
+    /** Deletes rows of a queue by id, with the WHARF_BODY rows those of an older store refer to. */
+    void deleteRows(int queueId, long[] rowIds) throws SQLException {
+        if (rowIds.length == 0) {
+            return;
+        }
+        for (String sql : new String[] {DELETE_BODY_OF_ROW, DELETE_MESSAGE}) {
+            try (PreparedStatement s = atOnce(sql)) {
+                for (long rowId : rowIds) {
+                    s.setInt(1, queueId);
+                    s.setLong(2, rowId);
+                    s.addBatch();
+                }
+                s.executeBatch();
+            }
+        }
+    }
+
+    /**
+     * Deletes a queue's message rows with ids in {@code (after, upTo]}, and the WHARF_BODY rows
+     * those of an older store refer to: the part of a purged deep queue that was never in memory.
+     */
+    void deleteRange(int queueId, long after, long upTo) throws SQLException {
+        for (String sql : new String[] {DELETE_BODIES_OF_RANGE, DELETE_RANGE}) {
+            try (PreparedStatement s = atOnce(sql)) {
+                s.setInt(1, queueId);
+                s.setLong(2, after);
+                s.setLong(3, upTo);
+                s.executeUpdate();
+            }
         }
     }
 

@@ -200,6 +200,7 @@ class SchemaUpgradeTest {
                 }
                 st.executeUpdate("DROP TABLE WHARF_MESSAGE");
                 st.executeUpdate(VERSION_2_MESSAGE_TABLE);
+                st.executeUpdate("DELETE FROM WHARF_META WHERE NAME = '" + QueueTable.META_NEXT_ID + "'");
                 if (version == 1) {
                     st.executeUpdate("ALTER TABLE WHARF_MESSAGE DROP COLUMN SOURCE_QUEUE_ID");
                     st.executeUpdate("DELETE FROM WHARF_META WHERE NAME = '" + Schema.META_VERSION + "'");
