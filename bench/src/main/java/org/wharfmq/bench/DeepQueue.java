@@ -26,7 +26,18 @@ public final class DeepQueue {
     private DeepQueue() {
     }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        try {
+            run(args);
+        } catch (Exception e) {
+            e.printStackTrace();
+            System.exit(1);
+        }
+        // Artemis leaves non-daemon threads behind after its server stops; they would hold this JVM a minute.
+        System.exit(0);
+    }
+
+    private static void run(String[] args) throws Exception {
         BenchSystem system = BenchSystem.named(args[0]);
         Path dir = Path.of(args[1]);
         int depth = Integer.parseInt(args[2]);
