@@ -3,6 +3,8 @@ package org.wharfmq.bench;
 import jakarta.jms.ConnectionFactory;
 import java.nio.file.Path;
 import org.apache.activemq.artemis.api.config.ActiveMQDefaultConfiguration;
+import org.apache.activemq.artemis.api.core.management.QueueControl;
+import org.apache.activemq.artemis.api.core.management.ResourceNames;
 import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.server.JournalType;
@@ -62,6 +64,16 @@ final class ArtemisSystem implements BenchSystem {
     public String queueName(String base, boolean fifo) {
         // Artemis keeps a message group's order on any queue.
         return base;
+    }
+
+    /** The queue's {@link QueueControl} message count (paged messages included), from the server's own registry. */
+    @Override
+    public long messageCount(String queue) {
+        if (server == null) {
+            return -1;
+        }
+        Object control = server.getActiveMQServer().getManagementService().getResource(ResourceNames.QUEUE + queue);
+        return control instanceof QueueControl q ? q.getMessageCount() : -1;
     }
 
     @Override

@@ -20,6 +20,14 @@ import java.util.stream.Stream;
  * directory.
  */
 public final class Bench {
+    /** S7's child JVM heap. */
+    static final String S7_HEAP = "2g";
+    /**
+     * S12's child JVM heap, for both systems: Wharf's index of 10,000,000 messages (about 230 bytes
+     * each on the heap in 2026-11) would not fit S7's.
+     */
+    static final String S12_HEAP = "4g";
+
     private final Settings settings;
     private final Results results = new Results();
     private final Path runDir;
@@ -55,14 +63,19 @@ public final class Bench {
         Workloads workloads = new Workloads(settings);
         for (String scenario : settings.scenarios()) {
             switch (scenario) {
-                case "S7" -> { } // below, in JVMs of its own
+                case "S7", "S12" -> { } // below, in JVMs of their own
                 case SqsScenario.SCENARIO -> new SqsScenario(settings, results).run();
                 default -> measureOnFreshSystems(scenario, workloads);
             }
         }
         if (settings.scenarios().contains("S7")) {
             for (String system : List.of(WharfSystem.NAME, ArtemisSystem.DEFAULT)) {
-                bigQueue(system);
+                inOwnJvm("S7", BigQueue.class, S7_HEAP, system, settings.bigQueue(), settings.bigSample());
+            }
+        }
+        if (settings.scenarios().contains("S12")) {
+            for (String system : List.of(WharfSystem.NAME, ArtemisSystem.DEFAULT)) {
+                inOwnJvm("S12", DeepQueue.class, S12_HEAP, system, settings.deepQueue(), settings.deepSample());
             }
         }
         Path out = settings.out();
@@ -130,38 +143,45 @@ public final class Bench {
         }
     }
 
-    /** S7 in a JVM of its own, so that the heap it reports is the system's. */
-    private void bigQueue(String system) throws Exception {
-        Path dir = runDir.resolve("s7-" + system);
+    /**
+     * S7 or S12 ({@code main}: BigQueue or DeepQueue) in a JVM of its own with {@code heap} as its
+     * -Xmx, so that the heap it reports is the system's; collects its {@code <scenario> metric value}
+     * lines, then deletes its data.
+     */
+    private void inOwnJvm(String scenario, Class<?> main, String heap, String system, int count, int sample)
+            throws Exception {
+        Path dir = runDir.resolve(scenario.toLowerCase() + "-" + system);
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        ProcessBuilder pb = new ProcessBuilder(java.toString(), "-Xmx2g", "-cp", System.getProperty("java.class.path"),
-                BigQueue.class.getName(), system, dir.toString(), Integer.toString(settings.bigQueue()),
-                Integer.toString(settings.bigSample()), Integer.toString(settings.rounds()));
+        ProcessBuilder pb = new ProcessBuilder(java.toString(), "-Xmx" + heap, "-cp",
+                System.getProperty("java.class.path"), main.getName(), system, dir.toString(), Integer.toString(count),
+                Integer.toString(sample), Integer.toString(settings.rounds()));
         pb.redirectError(ProcessBuilder.Redirect.INHERIT);
         Process p = pb.start();
+        String prefix = scenario + " ";
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
-                if (line.startsWith("S7 ")) {
+                if (line.startsWith(prefix)) {
                     int last = line.lastIndexOf(' ');
-                    String metric = line.substring(3, last);
+                    String metric = line.substring(prefix.length(), last);
                     double value = Double.parseDouble(line.substring(last + 1));
-                    results.add("S7", system, metric, value);
-                    System.out.printf("S7 %-12s %s %s%n", system, metric, Report.fmt(value));
+                    results.add(scenario, system, metric, value);
+                    System.out.printf("%s %-12s %s %s%n", scenario, system, metric, Report.fmt(value));
                 }
             }
         }
-        if (p.waitFor() != 0) {
-            throw new IllegalStateException("S7 on " + system + " failed with exit code " + p.exitValue());
-        }
+        int exit = p.waitFor();
         deleteTree(dir);
+        if (exit != 0) {
+            throw new IllegalStateException(scenario + " on " + system + " failed with exit code " + exit);
+        }
     }
 
     private String machine() {
         return Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("os.name") + " "
                 + System.getProperty("os.version") + ", Java " + System.getProperty("java.version") + ", "
                 + (Runtime.getRuntime().maxMemory() >> 20) + " MiB max heap, data in " + runDir.toAbsolutePath()
-                + (settings.quick() ? " (--quick: short rounds and a " + settings.bigQueue()
-                + "-message S7; not figures to compare)" : "");
+                + (settings.quick() ? " (--quick: short rounds, a " + settings.bigQueue() + "-message S7 and a "
+                + settings.deepQueue() + "-message S12; not figures to compare)" : "");
     }
 
     private static void deleteTree(Path dir) throws IOException {

@@ -17,6 +17,12 @@ interface BenchSystem extends AutoCloseable {
     /** The queue name to create for {@code base}: a FIFO queue when {@code fifo}. */
     String queueName(String base, boolean fifo);
 
+    /**
+     * The messages {@code queue} holds, as the system's management reports them (in flight ones
+     * included), or -1 while it shows no such queue (not open, not loaded, not created).
+     */
+    long messageCount(String queue) throws Exception;
+
     /** The message property that carries a deduplication id. */
     String dedupProperty();
 

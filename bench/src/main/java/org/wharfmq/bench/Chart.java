@@ -60,6 +60,8 @@ final class Chart {
             case "msg/s", "fsync/s" -> r.scenario();
             case "full msg/s" -> r.scenario() + " full";
             case "empty msg/s" -> r.scenario() + " empty";
+            case "send msg/s at depth", "receive msg/s at depth", "send msg/s empty", "receive msg/s empty" ->
+                    r.scenario() + " " + r.metric().replace(" msg/s", "");
             default -> null;
         };
     }

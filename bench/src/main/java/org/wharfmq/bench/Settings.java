@@ -12,11 +12,11 @@ import java.util.Set;
  * {@code --scenarios}, as S8 alone would take about as long as the rest of a quick run.
  */
 record Settings(boolean quick, int rounds, double seconds, int drainCount, int sqsDrainCount, int bigQueue,
-                int bigSample, int queues, Set<String> scenarios, Path out) {
+                int bigSample, int deepQueue, int deepSample, int queues, Set<String> scenarios, Path out) {
 
-    static final List<String> ALL = List.of("S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10");
+    static final List<String> ALL = List.of("S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10", "S12");
     static final String USAGE = "usage: Bench [--quick] [--rounds N (>= 3)] [--seconds S] [--scenarios S1,S3,...]"
-            + " [--big-queue N] [--out DIR]";
+            + " [--big-queue N] [--deep-queue N] [--out DIR]";
 
     static Settings parse(String... args) {
         boolean quick = List.of(args).contains("--quick");
@@ -25,6 +25,7 @@ record Settings(boolean quick, int rounds, double seconds, int drainCount, int s
         int drain = quick ? 300 : 20_000;
         int sqsDrain = quick ? 300 : 3_000;
         int big = quick ? 10_000 : 1_000_000;
+        int deep = quick ? 20_000 : 10_000_000;
         int sample = quick ? 1_000 : 20_000;
         int queues = quick ? 80 : 1_000;
         Set<String> scenarios = new LinkedHashSet<>(ALL);
@@ -39,13 +40,14 @@ record Settings(boolean quick, int rounds, double seconds, int drainCount, int s
                 case "--rounds" -> rounds = intArg(a, value(args, ++i, a), 3);
                 case "--seconds" -> seconds = secondsArg(value(args, ++i, a));
                 case "--big-queue" -> big = intArg(a, value(args, ++i, a), 1000);
+                case "--deep-queue" -> deep = intArg(a, value(args, ++i, a), 1000);
                 case "--out" -> out = Path.of(value(args, ++i, a));
                 case "--scenarios" -> scenarios = scenarioArg(value(args, ++i, a));
                 default -> throw new IllegalArgumentException("unknown argument '" + a + "'; " + USAGE);
             }
         }
-        return new Settings(quick, rounds, seconds, drain, sqsDrain, big, Math.min(sample, big / 4), queues, scenarios,
-                out);
+        return new Settings(quick, rounds, seconds, drain, sqsDrain, big, Math.min(sample, big / 4), deep,
+                Math.min(sample, deep / 4), queues, scenarios, out);
     }
 
     private static String value(String[] args, int i, String option) {

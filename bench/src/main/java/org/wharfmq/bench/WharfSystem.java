@@ -1,8 +1,15 @@
 package org.wharfmq.bench;
 
 import jakarta.jms.ConnectionFactory;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+import java.util.Map;
+import javax.management.JMX;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
 import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.jms.management.StoreMBeans;
+import org.wharfmq.jms.management.StoreMXBean;
 
 /** Wharf on an embedded Derby store on disk, with the default connection options or others. */
 final class WharfSystem implements BenchSystem {
@@ -13,6 +20,7 @@ final class WharfSystem implements BenchSystem {
     private final String name;
     private final String options;
     private WharfConnectionFactory factory;
+    private String storeUrl;
 
     WharfSystem(String name, String options) {
         this.name = name;
@@ -26,7 +34,8 @@ final class WharfSystem implements BenchSystem {
 
     @Override
     public void start(Path dir) {
-        factory = new WharfConnectionFactory("wharf:derby:" + dir.toAbsolutePath() + options);
+        storeUrl = "wharf:derby:" + dir.toAbsolutePath();
+        factory = new WharfConnectionFactory(storeUrl + options);
     }
 
     @Override
@@ -37,6 +46,29 @@ final class WharfSystem implements BenchSystem {
     @Override
     public String queueName(String base, boolean fifo) {
         return fifo ? base + ".fifo" : base;
+    }
+
+    /**
+     * Through the store's MBean in the platform MBeanServer: its {@code queueStatistics} reads the
+     * store each time, where a queue MBean's attributes may be a second old.
+     */
+    @Override
+    public long messageCount(String queue) throws Exception {
+        if (storeUrl == null) {
+            return -1;
+        }
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        ObjectName name = StoreMBeans.storeObjectName(storeUrl);
+        if (!server.isRegistered(name)) {
+            return -1;
+        }
+        StoreMXBean store = JMX.newMXBeanProxy(server, name, StoreMXBean.class);
+        if (!store.getQueues().contains(queue)) {
+            return -1;
+        }
+        Map<String, Long> s = store.queueStatistics(queue);
+        return s.get("ApproximateNumberOfMessagesVisible") + s.get("ApproximateNumberOfMessagesNotVisible")
+                + s.get("ApproximateNumberOfMessagesDelayed");
     }
 
     @Override

@@ -115,11 +115,16 @@ final class Workloads {
 
     /** Sends {@code count} messages in transactions of 100 (setup, not measured). */
     static void fill(ConnectionFactory cf, String queue, int count) throws JMSException {
+        fill(cf, queue, count, BODY);
+    }
+
+    /** Sends {@code count} text messages of {@code body} in transactions of 100. */
+    static void fill(ConnectionFactory cf, String queue, int count, String body) throws JMSException {
         try (Connection c = cf.createConnection()) {
             Session s = c.createSession(true, Session.SESSION_TRANSACTED);
             MessageProducer p = s.createProducer(s.createQueue(queue));
             for (int i = 1; i <= count; i++) {
-                p.send(s.createTextMessage(BODY));
+                p.send(s.createTextMessage(body));
                 if (i % 100 == 0 || i == count) {
                     s.commit();
                 }

@@ -28,6 +28,8 @@ class BenchHarnessTest {
                 .getMessage().contains("S11"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Settings.parse("--seconds", "fast"))
                 .getMessage().contains("'fast'"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Settings.parse("--deep-queue", "999"))
+                .getMessage().contains("'999'"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Settings.parse("--frobnicate"))
                 .getMessage().contains("--frobnicate"));
     }
@@ -46,6 +48,30 @@ class BenchHarnessTest {
             for (String scenario : List.of("S9", "S10")) {
                 Map<String, Double> f = new Workloads(settings).run(scenario, wharf, scenario.toLowerCase());
                 assertTrue(f.get("msg/s") > 0 && f.get("p99 ms") >= f.get("p50 ms"), scenario + " figures " + f);
+            }
+        }
+    }
+
+    @Test
+    void theDeepQueueIsSetOnItsOwnWithASampleOfAQuarterAtMost() {
+        Settings s = Settings.parse("--quick", "--deep-queue", "2000", "--big-queue", "50000");
+        assertEquals(2000, s.deepQueue());
+        assertEquals(500, s.deepSample());
+        assertEquals(50_000, s.bigQueue());
+        assertEquals(10_000_000, Settings.parse().deepQueue());
+        assertEquals(20_000, Settings.parse().deepSample());
+    }
+
+    @Test
+    void bothSystemsReportTheMessagesAQueueHoldsAndNoneForAQueueTheyDoNotShow() throws Exception {
+        for (String name : List.of(WharfSystem.NAME, ArtemisSystem.DEFAULT)) {
+            try (BenchSystem system = BenchSystem.named(name)) {
+                system.start(dir.resolve(name));
+                Workloads.fill(system.connectionFactory(), "counted", 250, DeepQueue.BODY);
+                assertEquals(250, system.messageCount("counted"), name);
+                assertEquals(-1, system.messageCount("never-made"), name);
+                BigQueue.receive("test", system.connectionFactory(), "counted", 100);
+                assertEquals(150, system.messageCount("counted"), name);
             }
         }
     }
