@@ -24,8 +24,8 @@ final class Pager {
     static final int HEAD = 10_000;
     /** Rows read back at a time. */
     private static final int BATCH = 2_000;
-    /** Ids the walk reads at a time, and how far ahead of the pager it may run before it rests. */
-    private static final int WALK = 50_000;
+    /** Ids the walk reads at a time. */
+    static final int WALK = 50_000;
 
     private final QueueIndex index;
     private final Database db;
@@ -120,8 +120,7 @@ final class Pager {
             ids = cold.inTransit.length > 0 ? cold.inTransit
                     : q.whole ? cold.take(BATCH)
                     : low(q) ? cold.take(Math.min(BATCH, HEAD - q.queued())) : cold.inTransit;
-            boolean walk = cold.walking() && cold.walked.size() < WALK;
-            walkFrom = walk ? cold.walkedUpTo : -1;
+            walkFrom = cold.walking() ? cold.walkedUpTo : -1;
             walkTo = cold.openedUpTo;
         } finally {
             index.unlock();
@@ -157,6 +156,9 @@ final class Pager {
             }
             return true;
         } catch (RuntimeException e) {
+            if (index.isClosed()) {
+                return false;
+            }
             LOG.warn("Reading the part of queue {} on disk failed; a later receive tries again: {}", q.name,
                     e.toString());
             return false;
@@ -227,7 +229,13 @@ final class Pager {
         });
     }
 
+    /** Lets a running step end (it reads at most one batch) before the database closes. */
     void close() {
-        thread.shutdownNow();
+        thread.shutdown();
+        try {
+            thread.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -526,11 +526,11 @@ final class QueueIndex {
             if (arrivals != null) {
                 arrivals.close();
             }
-            if (pager != null) {
-                pager.close();
-            }
         } finally {
             lock.unlock();
+        }
+        if (pager != null) {
+            pager.close();
         }
         journal.close();
         db.close();

@@ -86,16 +86,18 @@ class DeepQueueTest {
     @Test
     void aReopenedDeepQueueReceivesAtOnceAndCountsTheRestAsItWalks(@TempDir Path dir) throws SQLException {
         Path db = dir.resolve("store");
+        // Deep enough that the walk takes several steps.
+        int depth = Pager.HEAD + 2 * Pager.WALK + 500;
         try (QueueService s = QueueServices.open("wharf:derby:" + db)) {
-            fill(s, s.createQueue("deep", Map.of()), DEPTH);
+            fill(s, s.createQueue("deep", Map.of()), depth);
         }
         try (QueueService s = QueueServices.open("wharf:derby:" + db)) {
             String url = s.getQueueUrl("deep");
             ReceivedMessage first = s.receiveMessage(ReceiveMessageRequest.of(url, 1)).get(0);
             assertEquals("m0", first.body());
             s.deleteMessage(url, first.receiptHandle());
-            await("the count once the ids on disk are walked", DEPTH - 1, () -> visible(s, url));
-            drainInOrder(s, url, 1, DEPTH);
+            await("the count once the ids on disk are walked", depth - 1, () -> visible(s, url));
+            drainInOrder(s, url, 1, depth);
         }
         assertEquals(List.of(0L, 0L), SchemaUpgradeTest.rowsAndBodiesOpen(db));
     }
