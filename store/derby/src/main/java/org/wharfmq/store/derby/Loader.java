@@ -39,9 +39,11 @@ final class Loader {
     private static final String FORGET_DELETED_QUEUES =
             "DELETE FROM WHARF_QUEUE WHERE DELETED_AT <> 0 AND DELETED_AT < ?";
     private static final String SELECT_PREPARED = "SELECT XID, DATA FROM WHARF_PREPARED";
-    static final String SELECT_MESSAGES = "SELECT ROW_ID, QUEUE_ID, BODY_ID, SEQ, SENT_AT, VISIBLE_AT,"
+    /** The columns of a message but its body; {@link #message} reads them. */
+    static final String MESSAGE_COLUMNS = "ROW_ID, QUEUE_ID, BODY_ID, SEQ, SENT_AT, VISIBLE_AT,"
             + " RECEIVE_COUNT, FIRST_RECEIVE_AT, PRIORITY, EXPIRES_AT, GROUP_ID, DEDUP_ID, SOURCE_QUEUE_ID,"
-            + " BODY_IN_ROW FROM WHARF_MESSAGE";
+            + " BODY_IN_ROW";
+    private static final String SELECT_MESSAGES = "SELECT " + MESSAGE_COLUMNS + " FROM WHARF_MESSAGE";
     private static final String SELECT_ORPHAN_BODIES =
             "SELECT BODY_ID FROM WHARF_MESSAGE WHERE QUEUE_ID = ? AND BODY_IN_ROW = 0";
     private static final String DELETE_MESSAGES = "DELETE FROM WHARF_MESSAGE WHERE QUEUE_ID = ?";
@@ -259,7 +261,7 @@ final class Loader {
         }
     }
 
-    /** A message of {@code q} from a row of {@link #SELECT_MESSAGES}, in the state its times give it. */
+    /** A message of {@code q} from a row of {@link #MESSAGE_COLUMNS}, in the state its times give it. */
     static Msg message(ResultSet rs, QueueState q, long now) throws SQLException {
         Msg m = new Msg(rs.getLong(1), rs.getLong(3), rs.getLong(5), rs.getLong(10), rs.getInt(9), rs.getString(11),
                 rs.getString(12));

@@ -184,22 +184,35 @@ final class Pager {
         }
     }
 
-    /** The rows of {@code ids} (taken in order) that are still there, as messages of {@code q}. */
+    /**
+     * The rows of {@code ids} (taken in order) that are still there, as messages of {@code q}; their
+     * bodies go into the cache, where the receives that take them look first.
+     */
     private List<Msg> readRows(QueueState q, long[] ids) {
         long[] sorted = ids.clone();
         Arrays.sort(sorted);
         long now = index.now();
+        BodyCache bodies = index.bodies();
         return db.read("read the queued messages of", c -> {
             List<Msg> out = new ArrayList<>(ids.length);
-            try (PreparedStatement s = c.prepareStatement(Loader.SELECT_MESSAGES
-                    + " WHERE QUEUE_ID = ? AND ROW_ID >= ? AND ROW_ID <= ? ORDER BY ROW_ID")) {
+            try (PreparedStatement s = c.prepareStatement("SELECT " + Loader.MESSAGE_COLUMNS + ", SMALL, LARGE"
+                    + " FROM WHARF_MESSAGE WHERE QUEUE_ID = ? AND ROW_ID >= ? AND ROW_ID <= ? ORDER BY ROW_ID")) {
                 s.setInt(1, q.id);
                 s.setLong(2, sorted[0]);
                 s.setLong(3, sorted[sorted.length - 1]);
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
-                        if (Arrays.binarySearch(sorted, rs.getLong(1)) >= 0) {
-                            out.add(Loader.message(rs, q, now));
+                        if (Arrays.binarySearch(sorted, rs.getLong(1)) < 0) {
+                            continue;
+                        }
+                        Msg m = Loader.message(rs, q, now);
+                        out.add(m);
+                        byte[] data = m.bodyInRow ? rs.getBytes(15) : null;
+                        if (m.bodyInRow && data == null) {
+                            data = rs.getBytes(16);
+                        }
+                        if (data != null) {
+                            bodies.put(m.bodyId, Payload.decode(data), data.length);
                         }
                     }
                 }
