@@ -25,8 +25,18 @@ public final class BigQueue {
     }
 
     public static void main(String[] args) {
+        runAndExit(BigQueue::run, args);
+    }
+
+    /** A scenario run in a child JVM of its own. */
+    interface Child {
+        void run(String[] args) throws Exception;
+    }
+
+    /** Runs {@code child}, then ends the JVM: exit code 1 if it failed. */
+    static void runAndExit(Child child, String[] args) {
         try {
-            run(args);
+            child.run(args);
         } catch (Exception e) {
             e.printStackTrace();
             System.exit(1);

@@ -27,14 +27,7 @@ public final class DeepQueue {
     }
 
     public static void main(String[] args) {
-        try {
-            run(args);
-        } catch (Exception e) {
-            e.printStackTrace();
-            System.exit(1);
-        }
-        // Artemis leaves non-daemon threads behind after its server stops; they would hold this JVM a minute.
-        System.exit(0);
+        BigQueue.runAndExit(DeepQueue::run, args);
     }
 
     private static void run(String[] args) throws Exception {
