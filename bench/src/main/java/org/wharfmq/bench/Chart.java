@@ -27,7 +27,7 @@ final class Chart {
             return;
         }
         scenarios.sort(Comparator.comparingInt((String l) -> Report.number(l.split(" ")[0])).thenComparing(l -> l));
-        CategoryChart chart = new CategoryChartBuilder().width(1200).height(600)
+        CategoryChart chart = new CategoryChartBuilder().width(1900).height(600)
                 .title("Wharf and ActiveMQ Artemis: throughput, medians (msg/s; disk: fsync/s)")
                 .xAxisTitle("scenario").yAxisTitle("per second (log)").build();
         chart.getStyler().setYAxisLogarithmic(true);
@@ -60,8 +60,10 @@ final class Chart {
             case "msg/s", "fsync/s" -> r.scenario();
             case "full msg/s" -> r.scenario() + " full";
             case "empty msg/s" -> r.scenario() + " empty";
-            case "send msg/s at depth", "receive msg/s at depth", "send msg/s empty", "receive msg/s empty" ->
-                    r.scenario() + " " + r.metric().replace(" msg/s", "");
+            case "send msg/s at depth" -> r.scenario() + " send deep";
+            case "send msg/s empty" -> r.scenario() + " send empty";
+            case "receive msg/s at depth" -> r.scenario() + " recv deep";
+            case "receive msg/s empty" -> r.scenario() + " recv empty";
             default -> null;
         };
     }

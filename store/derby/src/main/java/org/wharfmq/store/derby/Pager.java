@@ -21,7 +21,7 @@ final class Pager {
     private static final Logger LOG = LoggerFactory.getLogger(Pager.class);
 
     /** Messages of one queue kept in memory before its new ones stay on disk. */
-    static final int HEAD = 10_000;
+    static final int HEAD = 50_000;
     /** Rows read back at a time. */
     private static final int BATCH = 2_000;
     /** Ids the walk reads at a time. */
