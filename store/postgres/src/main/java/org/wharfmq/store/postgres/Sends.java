@@ -171,6 +171,19 @@ final class Sends {
         }
     }
 
+    /** The original that a send of {@code key} to {@code q} would duplicate now, or null. */
+    SendResult original(Unit u, Queues.Queue q, String key) throws SQLException {
+        try (PreparedStatement s = u.c.prepareStatement("SELECT message_id, seq FROM wharf_dedup "
+                + "WHERE queue_id = ? AND key = ? AND sent_at > ?")) {
+            s.setInt(1, q.id());
+            s.setBytes(2, key.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            s.setLong(3, u.now - q.config().deduplicationWindow() * 1000L);
+            try (ResultSet r = s.executeQuery()) {
+                return r.next() ? new SendResult(null, r.getString(1), null, Codec.sequenceNumber(r.getLong(2))) : null;
+            }
+        }
+    }
+
     /** Claims {@code key} for a new message, or returns the original it duplicates within the window. */
     private SendResult deduplicate(Unit u, Queues.Queue q, String key, String id, long seq, String md5)
             throws SQLException {

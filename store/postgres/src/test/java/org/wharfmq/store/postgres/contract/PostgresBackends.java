@@ -3,6 +3,7 @@ package org.wharfmq.store.postgres.contract;
 import java.util.Set;
 import org.wharfmq.store.Browsing;
 import org.wharfmq.store.FilteredReceive;
+import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.QueueStatistics;
 import org.wharfmq.store.Topics;
@@ -15,7 +16,7 @@ import org.wharfmq.store.postgres.testing.PostgresServer;
 public final class PostgresBackends {
     public static final Backend POSTGRES = Backend.of("postgres", name -> PostgresServer.shared().storeUrl(name))
             .withCapabilities(Set.of(Topics.class, Browsing.class, FilteredReceive.class, MessageOptions.class,
-                    Transactions.class, XaTransactions.class, QueueStatistics.class))
+                    Transactions.class, XaTransactions.class, QueueStatistics.class, MessageMoves.class))
             .withDurableStores(dir -> PostgresServer.shared().storeUrlOfSchema(
                     PostgresServer.schemaName(dir.toAbsolutePath().toString())))
             .withSharedStores()
