@@ -20,6 +20,7 @@ public final class PostgresBackends {
             .withDurableStores(dir -> PostgresServer.shared().storeUrlOfSchema(
                     PostgresServer.schemaName(dir.toAbsolutePath().toString())))
             .withSharedStores()
+            .withCrashTests()
             .withDifferences(java.util.Map.of(org.wharfmq.store.contract.Rules.IN_FLIGHT_LIMITS,
                     "a receive here costs the same however many messages are in flight: it never counts them, so "
                             + "the 120,000 and 20,000 limits SQS sets to protect its servers are not kept"));
