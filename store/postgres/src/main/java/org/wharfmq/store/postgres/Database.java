@@ -111,9 +111,8 @@ final class Database implements AutoCloseable {
 
     /** The store's error for a failed {@code what}: the cause named, the store named as it may be printed. */
     QueueServiceException fault(String what, SQLException e) {
-        SQLException first = e;
-        String state = first.getSQLState() == null ? "" : first.getSQLState();
-        String cause = first.getMessage();
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        String cause = causes(e);
         if (state.startsWith("08") || state.startsWith("57") || state.equals("53300")) {
             return new QueueServiceException(ErrorCodes.SERVICE_UNAVAILABLE, what + " failed: PostgreSQL store "
                     + settings.printable() + " is unreachable (" + cause + ")", false, e);
@@ -124,6 +123,21 @@ final class Database implements AutoCloseable {
         }
         return new QueueServiceException(ErrorCodes.INTERNAL_FAILURE, what + " failed on PostgreSQL store "
                 + settings.printable() + ": " + cause + " (SQLState " + state + ")", false, e);
+    }
+
+    /**
+     * The messages of {@code e} and of its causes, so that a pool's timeout names why it could not
+     * connect ("Connection to ... refused") and an I/O error names what broke.
+     */
+    private static String causes(Throwable e) {
+        StringBuilder out = new StringBuilder();
+        for (Throwable t = e; t != null && out.length() < 1_000; t = t.getCause() == t ? null : t.getCause()) {
+            String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+            if (out.indexOf(m) < 0) {
+                out.append(out.length() == 0 ? "" : ": ").append(m);
+            }
+        }
+        return out.toString();
     }
 
     @Override
