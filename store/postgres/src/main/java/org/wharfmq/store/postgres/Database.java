@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 import java.util.Properties;
 import org.wharfmq.store.ErrorCodes;
 import org.wharfmq.store.QueueServiceException;
@@ -113,7 +114,9 @@ final class Database implements AutoCloseable {
     QueueServiceException fault(String what, SQLException e) {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         String cause = causes(e);
-        if (state.startsWith("08") || state.startsWith("57") || state.equals("53300")) {
+        // The pool's own timeout has no SQLState when no connection attempt failed, only took too long.
+        if (state.startsWith("08") || state.startsWith("57") || state.equals("53300")
+                || e instanceof SQLTransientConnectionException) {
             return new QueueServiceException(ErrorCodes.SERVICE_UNAVAILABLE, what + " failed: PostgreSQL store "
                     + settings.printable() + " is unreachable (" + cause + ")", false, e);
         }
