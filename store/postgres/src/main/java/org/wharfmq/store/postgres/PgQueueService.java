@@ -13,6 +13,7 @@ import org.wharfmq.store.BatchEntry;
 import org.wharfmq.store.BatchResult;
 import org.wharfmq.store.Browsing;
 import org.wharfmq.store.FilteredReceive;
+import org.wharfmq.store.JoinedTransactions;
 import org.wharfmq.store.Limits;
 import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.MessageOptions;
@@ -40,7 +41,7 @@ import org.wharfmq.store.XaTransactions;
  * {@link PgMoveTasks}, background work to {@link Housekeeping}.
  */
 public final class PgQueueService implements QueueService, MessageOptions, FilteredReceive, Browsing, Transactions,
-        QueueStatistics {
+        QueueStatistics, JoinedTransactions {
 
 
     /** No attribute limit of its own; delays to the millisecond, up to 900 s. */
@@ -239,6 +240,11 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
     @Override
     public StoreTransaction begin() {
         return new PgTransaction(ctx, queues, sends, inFlight, topics);
+    }
+
+    @Override
+    public StoreTransaction join(Object resource) {
+        return PgJoinedTransaction.on(ctx, queues, sends, inFlight, topics, resource);
     }
 
     @Override
