@@ -45,7 +45,8 @@ import org.wharfmq.store.postgres.testing.PostgresServer;
  * acknowledgement, each FIFO group keeps its order, the messages a killed JVM held come back
  * after their visibility timeout, and after each restart and each termination every JVM sends
  * and acknowledges again within 10 s. It prints the figures of docs/postgres.md, "Faults".
- * Outside the quick pass: {@code mvn -B verify -pl provider/jms -Ppostgres-faults}.
+ * Outside the quick pass: after {@code mvn -B install -DskipTests},
+ * {@code mvn -B verify -pl provider/jms -Ppostgres-faults}.
  */
 @Tag("postgres-faults")
 class PostgresCrashTest {
@@ -265,7 +266,7 @@ class PostgresCrashTest {
         }
     }
 
-    /** One delivery: a GOT line, and whether and when its batch was settled. */
+    /** One delivery: a GOT line; {@code index} is its place in the order the test read the lines. */
     private record Got(String jvm, String queue, long batch, String key, long micros, int index) {
         String batchId() {
             return jvm + " " + queue + " " + batch;

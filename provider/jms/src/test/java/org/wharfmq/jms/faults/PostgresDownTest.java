@@ -32,7 +32,8 @@ class PostgresDownTest {
     @Test
     void aSendWhileTheServerIsDownNamesTheCauseAndTheClientGoesOnWhenItReturns() throws Exception {
         assumeTrue(TestStores.postgres(), "on the PostgreSQL run only: it stops and starts a server of its own");
-        try (PostgresServer server = PostgresServer.start(false)) {
+        // Durable: without fsync and synchronous commit, an immediate stop may lose the last commits.
+        try (PostgresServer server = PostgresServer.start(true)) {
             // The test server trusts every login, so the password is only something to hide.
             WharfConnectionFactory factory = new WharfConnectionFactory(
                     server.storeUrlOfSchema("w_down") + "&dbPassword=" + SECRET);
