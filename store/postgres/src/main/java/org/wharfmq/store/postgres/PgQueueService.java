@@ -9,10 +9,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
+import org.wharfmq.store.ArrivalNotification;
 import org.wharfmq.store.BatchEntry;
 import org.wharfmq.store.BatchResult;
 import org.wharfmq.store.Browsing;
 import org.wharfmq.store.FilteredReceive;
+import org.wharfmq.store.JoinedTransactions;
 import org.wharfmq.store.Limits;
 import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.MessageOptions;
@@ -40,7 +42,7 @@ import org.wharfmq.store.XaTransactions;
  * {@link PgMoveTasks}, background work to {@link Housekeeping}.
  */
 public final class PgQueueService implements QueueService, MessageOptions, FilteredReceive, Browsing, Transactions,
-        QueueStatistics {
+        QueueStatistics, JoinedTransactions {
 
 
     /** No attribute limit of its own; delays to the millisecond, up to 900 s. */
@@ -55,6 +57,7 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
     private final PgXa xa;
     private final Housekeeping housekeeping;
     private final PgMoveTasks moveTasks;
+    private final PgArrivals arrivals;
 
     private PgQueueService(PgContext ctx) {
         this.ctx = ctx;
@@ -66,6 +69,7 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
         this.xa = new PgXa(ctx, queues, () -> new PgTransaction(ctx, queues, sends, inFlight, topics));
         this.housekeeping = new Housekeeping(ctx, queues, topics);
         this.moveTasks = new PgMoveTasks(ctx, queues);
+        this.arrivals = new PgArrivals(ctx, queues);
     }
 
     static PgQueueService open(Database.Settings settings, Clock clock, int defaultDedupWindow) {
@@ -106,6 +110,9 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
     public <T> Optional<T> extension(Class<T> type) {
         if (type == Topics.class) {
             return Optional.of(type.cast(topics));
+        }
+        if (type == ArrivalNotification.class) {
+            return Optional.of(type.cast(arrivals));
         }
         if (type == MessageMoves.class) {
             return Optional.of(type.cast(moveTasks));
@@ -242,8 +249,14 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
     }
 
     @Override
+    public StoreTransaction join(Object resource) {
+        return PgJoinedTransaction.on(ctx, queues, sends, inFlight, topics, resource);
+    }
+
+    @Override
     public void close() {
         try {
+            arrivals.close();
             moveTasks.close();
             housekeeping.close();
             topics.dropOwnedBy(ctx.instance());

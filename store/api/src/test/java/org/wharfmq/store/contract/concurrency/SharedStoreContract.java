@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.wharfmq.store.ArrivalNotification;
 import org.wharfmq.store.ErrorCodes;
 import org.wharfmq.store.MessageMoveTask;
 import org.wharfmq.store.MessageMoves;
@@ -224,6 +225,18 @@ public abstract class SharedStoreContract {
         assertEquals(MessageMoveTask.Status.COMPLETED, t.status(), String.valueOf(t));
         assertEquals(3, t.approximateNumberOfMessagesMoved());
         assertEquals(3, b.receiveMessage(ReceiveMessageRequest.of(to, 10)).size());
+    }
+
+    @Test
+    void aWatchInOneStoreHearsASendThroughTheOther() throws Exception {
+        ArrivalNotification arrivals = backend().capability(b, ArrivalNotification.class);
+        String url = a.createQueue("watched", Map.of());
+        java.util.concurrent.CountDownLatch heard = new java.util.concurrent.CountDownLatch(1);
+        try (ArrivalNotification.Watch w = arrivals.watch(url, heard::countDown)) {
+            a.sendMessage(SendMessageRequest.of(url, "news"));
+            assertTrue(heard.await(10, TimeUnit.SECONDS), "no notice within 10 s");
+        }
+        assertEquals("news", b.receiveMessage(ReceiveMessageRequest.of(url, 1)).get(0).body());
     }
 
     @Test

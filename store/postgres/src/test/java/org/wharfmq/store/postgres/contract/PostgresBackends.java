@@ -1,6 +1,7 @@
 package org.wharfmq.store.postgres.contract;
 
 import java.util.Set;
+import org.wharfmq.store.ArrivalNotification;
 import org.wharfmq.store.Browsing;
 import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.MessageMoves;
@@ -16,7 +17,8 @@ import org.wharfmq.store.postgres.testing.PostgresServer;
 public final class PostgresBackends {
     public static final Backend POSTGRES = Backend.of("postgres", name -> PostgresServer.shared().storeUrl(name))
             .withCapabilities(Set.of(Topics.class, Browsing.class, FilteredReceive.class, MessageOptions.class,
-                    Transactions.class, XaTransactions.class, QueueStatistics.class, MessageMoves.class))
+                    Transactions.class, XaTransactions.class, QueueStatistics.class, MessageMoves.class,
+                    ArrivalNotification.class))
             .withDurableStores(dir -> PostgresServer.shared().storeUrlOfSchema(
                     PostgresServer.schemaName(dir.toAbsolutePath().toString())))
             .withSharedStores()
