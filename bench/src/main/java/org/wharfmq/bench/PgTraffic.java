@@ -86,7 +86,8 @@ final class PgTraffic implements AutoCloseable {
     void check() throws Exception {
         synchronized (failures) {
             if (!failures.isEmpty()) {
-                throw failures.get(0);
+                // A new exception each time: close() may throw after check() did, in one try.
+                throw new IllegalStateException("a producer or consumer failed", failures.get(0));
             }
         }
     }
