@@ -129,8 +129,7 @@ final class Wakeups implements AutoCloseable {
 
     private void listen() {
         while (!closed) {
-            try (Connection c = db.connection("LISTEN")) {
-                c.setAutoCommit(true);
+            try (Connection c = db.dedicated("LISTEN")) {
                 try (Statement s = c.createStatement()) {
                     s.execute("LISTEN " + channel);
                 }
