@@ -2,11 +2,13 @@ package org.wharfmq.bench;
 
 import jakarta.jms.ConnectionFactory;
 import java.nio.file.Path;
+import java.util.function.Function;
 import org.apache.activemq.artemis.api.config.ActiveMQDefaultConfiguration;
 import org.apache.activemq.artemis.api.core.management.QueueControl;
 import org.apache.activemq.artemis.api.core.management.ResourceNames;
 import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.config.storage.DatabaseStorageConfiguration;
 import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
@@ -14,26 +16,41 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 /**
  * ActiveMQ Artemis embedded in this JVM with its file journal (NIO, so that both systems write
  * through the same kind of file I/O), reached through an in-VM connector. With {@code bt0} the
- * journal buffer timeout is 0: every sync writes at once instead of waiting to batch.
+ * journal buffer timeout is 0: every sync writes at once instead of waiting to batch. Or
+ * ({@link #onJdbc}) with its JDBC store (journal type DATABASE) on a PostgreSQL database, default
+ * settings otherwise.
  */
 final class ArtemisSystem implements BenchSystem {
     static final String DEFAULT = "artemis";
     static final String BT0 = "artemis-bt0";
+    static final String JDBC = "artemis-jdbc";
 
     private final boolean bt0;
     private final String vmUrl;
+    /** The pgjdbc URL of the database for a directory (made for it), or null for the file journal. */
+    private final Function<Path, String> jdbcUrlOf;
     private EmbeddedActiveMQ server;
     private ActiveMQConnectionFactory factory;
 
     ArtemisSystem(boolean bt0) {
-        this.bt0 = bt0;
         // Both variants may run side by side in one JVM: each has its own in-VM acceptor.
-        this.vmUrl = bt0 ? "vm://1" : "vm://0";
+        this(bt0, bt0 ? "vm://1" : "vm://0", null);
+    }
+
+    private ArtemisSystem(boolean bt0, String vmUrl, Function<Path, String> jdbcUrlOf) {
+        this.bt0 = bt0;
+        this.vmUrl = vmUrl;
+        this.jdbcUrlOf = jdbcUrlOf;
+    }
+
+    /** Artemis on its JDBC store, in the database {@code jdbcUrlOf} gives for the directory passed to {@link #start}. */
+    static ArtemisSystem onJdbc(Function<Path, String> jdbcUrlOf) {
+        return new ArtemisSystem(false, "vm://2", jdbcUrlOf);
     }
 
     @Override
     public String name() {
-        return bt0 ? BT0 : DEFAULT;
+        return jdbcUrlOf != null ? JDBC : bt0 ? BT0 : DEFAULT;
     }
 
     @Override
@@ -50,6 +67,17 @@ final class ArtemisSystem implements BenchSystem {
                 .setLargeMessagesDirectory(dir.resolve("large").toString())
                 .addAcceptorConfiguration("in-vm", vmUrl);
         c.setJournalBufferTimeout_NIO(bt0 ? 0 : ActiveMQDefaultConfiguration.getDefaultJournalBufferTimeoutNio());
+        if (jdbcUrlOf != null) {
+            DatabaseStorageConfiguration db = new DatabaseStorageConfiguration();
+            db.setJdbcConnectionUrl(jdbcUrlOf.apply(dir));
+            db.setJdbcDriverClassName("org.postgresql.Driver");
+            db.setBindingsTableName("bindings");
+            db.setMessageTableName("messages");
+            db.setLargeMessageTableName("large_messages");
+            db.setPageStoreTableName("page_store");
+            db.setNodeManagerStoreTableName("node_manager");
+            c.setStoreConfiguration(db);
+        }
         server = new EmbeddedActiveMQ().setConfiguration(c);
         server.start();
         factory = new ActiveMQConnectionFactory(vmUrl);

@@ -60,6 +60,10 @@ public final class Bench {
         deleteTree(runDir);
         Files.createDirectories(runDir);
         long start = System.nanoTime();
+        if (settings.postgres()) {
+            runOnPostgres(start);
+            return;
+        }
         Workloads workloads = new Workloads(settings);
         for (String scenario : settings.scenarios()) {
             switch (scenario) {
@@ -86,6 +90,20 @@ public final class Bench {
         Chart.writePng(results, out.resolve("bench-results.png"));
         System.out.println(table);
         System.out.printf("bench: %s run in %.0f s; results in %s%n", settings.quick() ? "quick" : "full",
+                (System.nanoTime() - start) / 1e9, out.toAbsolutePath());
+        deleteTree(runDir);
+    }
+
+    /** {@code --postgres}: writes {@code bench-postgres.json} and {@code bench-postgres.md}. */
+    private void runOnPostgres(long start) throws Exception {
+        new PostgresBench(settings, results, runDir).run();
+        Path out = settings.out();
+        Files.createDirectories(out);
+        Report.writeJson(results, out.resolve("bench-postgres.json"));
+        String table = PgReport.markdown(results, machine() + ", one PostgreSQL server with fsync on");
+        Files.writeString(out.resolve("bench-postgres.md"), table);
+        System.out.println(table);
+        System.out.printf("bench --postgres: %s run in %.0f s; results in %s%n", settings.quick() ? "quick" : "full",
                 (System.nanoTime() - start) / 1e9, out.toAbsolutePath());
         deleteTree(runDir);
     }

@@ -4,6 +4,7 @@ import jakarta.jms.ConnectionFactory;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.Function;
 import javax.management.JMX;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
@@ -11,20 +12,34 @@ import org.wharfmq.jms.WharfConnectionFactory;
 import org.wharfmq.jms.management.StoreMBeans;
 import org.wharfmq.jms.management.StoreMXBean;
 
-/** Wharf on an embedded Derby store on disk, with the default connection options or others. */
+/**
+ * Wharf on an embedded Derby store on disk, with the default connection options or others; or on
+ * another store, its URL made from the directory's name ({@link #on}).
+ */
 final class WharfSystem implements BenchSystem {
     static final String NAME = "wharf";
     /** Wharf with autoAck=durable, measured beside the default in S2 and S3 for its cost. */
     static final String DURABLE_ACK = "wharf-durable-ack";
 
     private final String name;
+    private final Function<Path, String> urlOf;
     private final String options;
     private WharfConnectionFactory factory;
     private String storeUrl;
 
     WharfSystem(String name, String options) {
+        this(name, dir -> "wharf:derby:" + dir.toAbsolutePath(), options);
+    }
+
+    private WharfSystem(String name, Function<Path, String> urlOf, String options) {
         this.name = name;
+        this.urlOf = urlOf;
         this.options = options;
+    }
+
+    /** Wharf named {@code name} on the store {@code urlOf} gives for the directory passed to {@link #start}. */
+    static WharfSystem on(String name, Function<Path, String> urlOf) {
+        return new WharfSystem(name, urlOf, "");
     }
 
     @Override
@@ -34,7 +49,7 @@ final class WharfSystem implements BenchSystem {
 
     @Override
     public void start(Path dir) {
-        storeUrl = "wharf:derby:" + dir.toAbsolutePath();
+        storeUrl = urlOf.apply(dir);
         factory = new WharfConnectionFactory(storeUrl + options);
     }
 

@@ -35,6 +35,22 @@ class BenchHarnessTest {
     }
 
     @Test
+    void postgresModeRunsItsScenariosOnlyAndChecksTheChurnMinutes() {
+        Settings s = Settings.parse("--postgres");
+        assertTrue(s.postgres());
+        assertEquals(Settings.POSTGRES_DEFAULT, List.copyOf(s.scenarios()));
+        assertEquals(10, s.churnMinutes());
+        assertEquals(List.of("S2", "S3"),
+                List.copyOf(Settings.parse("--postgres", "--scenarios", "S2,S3,S10").scenarios()));
+        assertEquals(2, Settings.parse("--postgres", "--churn-minutes", "2").churnMinutes());
+        assertFalse(Settings.parse().postgres());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Settings.parse("--churn-minutes", "0"))
+                .getMessage().contains("'0'"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> Settings.parse("--postgres", "--scenarios", "S7")).getMessage().contains("--postgres"));
+    }
+
+    @Test
     void aScenarioRunOnWharfReportsAPositiveRate() throws Exception {
         Settings settings = Settings.parse("--quick", "--seconds", "0.2");
         try (BenchSystem wharf = BenchSystem.named(WharfSystem.NAME)) {

@@ -34,10 +34,12 @@ final class Database implements AutoCloseable {
 
     private final Settings settings;
     private final HikariDataSource pool;
+    private final Properties login;
 
-    private Database(Settings settings, HikariDataSource pool) {
+    private Database(Settings settings, HikariDataSource pool, Properties login) {
         this.settings = settings;
         this.pool = pool;
+        this.login = login;
     }
 
     static Database open(Settings s) {
@@ -62,7 +64,9 @@ final class Database implements AutoCloseable {
         p.setProperty("reWriteBatchedInserts", "true");
         c.setDataSourceProperties(p);
         c.setMaximumPoolSize(s.poolSize());
-        c.setMinimumIdle(1);
+        // An idle store holds no pooled connection, only its listener's (see #dedicated).
+        c.setMinimumIdle(0);
+        c.setIdleTimeout(30_000);
         c.setAutoCommit(false);
         c.setConnectionTimeout(10_000);
         c.setValidationTimeout(5_000);
@@ -70,7 +74,7 @@ final class Database implements AutoCloseable {
         c.setPoolName("wharf-" + s.schema());
         c.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
         HikariDataSource ds = new HikariDataSource(c);
-        return new Database(s, ds);
+        return new Database(s, ds, p);
     }
 
     Settings settings() {
@@ -97,6 +101,21 @@ final class Database implements AutoCloseable {
     Connection connection(String what) {
         try {
             return pool.getConnection();
+        } catch (SQLException e) {
+            throw fault(what, e);
+        }
+    }
+
+    /** A connection of its own, outside the pool, for a job that holds one for long (LISTEN); auto-commit on. */
+    Connection dedicated(String what) {
+        try {
+            // The driver itself, not DriverManager, which in an application server may not see it.
+            Connection c = new org.postgresql.Driver().connect(settings.jdbcUrl(), login);
+            if (c == null) {
+                throw new SQLException("pgjdbc does not take the URL of store " + settings.printable(), "08001");
+            }
+            c.setAutoCommit(true);
+            return c;
         } catch (SQLException e) {
             throw fault(what, e);
         }

@@ -112,7 +112,7 @@ final class PgMoveTasks implements MessageMoves, AutoCloseable {
             }
             try (PreparedStatement s = u.c.prepareStatement("DELETE FROM wharf_move_task WHERE source_id = ? "
                     + "AND status <> 'RUNNING' AND handle NOT IN (SELECT handle FROM wharf_move_task "
-                    + "WHERE source_id = ? ORDER BY started_at DESC, handle DESC LIMIT ?)")) {
+                    + "WHERE source_id = ? ORDER BY started DESC LIMIT ?)")) {
                 s.setInt(1, source.id());
                 s.setInt(2, source.id());
                 s.setInt(3, KEPT_PER_SOURCE);
@@ -145,7 +145,7 @@ final class PgMoveTasks implements MessageMoves, AutoCloseable {
             Queues.Queue source = queue(u, sourceUrl);
             List<MessageMoveTask> out = new ArrayList<>();
             try (PreparedStatement s = u.c.prepareStatement("SELECT " + COLUMNS + " FROM wharf_move_task "
-                    + "WHERE source_id = ? ORDER BY started_at DESC, handle DESC")) {
+                    + "WHERE source_id = ? ORDER BY started DESC")) {
                 s.setInt(1, source.id());
                 try (ResultSet r = s.executeQuery()) {
                     while (r.next()) {
@@ -188,18 +188,23 @@ final class PgMoveTasks implements MessageMoves, AutoCloseable {
                 }
                 return out;
             });
-            running.forEach(this::step);
+            running.forEach(h -> step(h, true));
         } catch (QueueServiceException e) {
             LOG.debug("message move tasks of {} wait: {}", ctx.db().settings(), e.getMessage());
         }
     }
 
-    /** Moves what the task may have moved by now, if no other process is stepping it. */
+    /** Moves what the task may have moved by now, after whoever is stepping it meanwhile. */
     private void step(String handle) {
+        step(handle, false);
+    }
+
+    /** Moves what the task may have moved by now; {@code skipIfBusy}: not if another is stepping it. */
+    private void step(String handle, boolean skipIfBusy) {
         ctx.run("step message move task", u -> {
             Task t;
             try (PreparedStatement s = u.c.prepareStatement("SELECT " + COLUMNS + " FROM wharf_move_task "
-                    + "WHERE handle = ? AND status = 'RUNNING' FOR UPDATE SKIP LOCKED")) {
+                    + "WHERE handle = ? AND status = 'RUNNING' FOR UPDATE" + (skipIfBusy ? " SKIP LOCKED" : ""))) {
                 s.setString(1, handle);
                 try (ResultSet r = s.executeQuery()) {
                     if (!r.next()) {

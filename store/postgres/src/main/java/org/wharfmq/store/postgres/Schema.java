@@ -57,7 +57,8 @@ final class Schema {
             CREATE TABLE wharf_move_task (
               handle text PRIMARY KEY, source_id integer NOT NULL, source text NOT NULL, destination_id integer,
               destination text, rate integer, status text NOT NULL, moved bigint NOT NULL, to_move bigint NOT NULL,
-              up_to bigint NOT NULL, failure text, started_at bigint NOT NULL)""",
+              up_to bigint NOT NULL, failure text, started_at bigint NOT NULL,
+              started bigint GENERATED ALWAYS AS IDENTITY)""",
             "CREATE UNIQUE INDEX wharf_move_task_running ON wharf_move_task (source_id) WHERE status = 'RUNNING'",
             """
             CREATE TABLE wharf_xa_hold (

@@ -28,6 +28,9 @@ final class Sends {
     private static final String INSERT = "INSERT INTO wharf_message (queue_id, id, message_id, body, attributes, "
             + "sent_at, visible_at, priority, expires_at, group_id, dedup_id, source_queue) "
             + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    /** {@link #INSERT} with the id from the sequence when it is bound null, in the same round trip. */
+    private static final String INSERT_NEXT = INSERT.replace("VALUES (?, ?,",
+            "VALUES (?, COALESCE(?, nextval('wharf_message_id')),") + " RETURNING id";
 
     /** A send checked against its queue, not yet applied. */
     record Plan(Queues.Queue queue, SendMessageRequest request, MessageOptions.Options options, String dedupKey) {
@@ -127,8 +130,9 @@ final class Sends {
     SendResult apply(Unit u, Plan p, String messageId) throws SQLException {
         Queues.Queue q = p.queue();
         String md5 = Codec.md5(p.request().messageBody());
-        long seq = nextId(u);
         String id = messageId != null ? messageId : UUID.randomUUID().toString();
+        // Deduplication records the sequence number before the insert; otherwise the insert takes it.
+        long seq = p.dedupKey() != null ? nextId(u) : 0;
         if (p.dedupKey() != null) {
             SendResult original = deduplicate(u, q, p.dedupKey(), id, seq, md5);
             if (original != null) {
@@ -138,9 +142,15 @@ final class Sends {
         }
         long delay = p.options().delayMillis() >= 0 ? p.options().delayMillis()
                 : 1000L * (p.request().delaySeconds() != null ? p.request().delaySeconds() : q.config().delaySeconds());
-        try (PreparedStatement s = u.c.prepareStatement(INSERT)) {
+        try (PreparedStatement s = u.c.prepareStatement(INSERT_NEXT)) {
             bind(s, q.id(), seq, id, p.request(), u.now, u.now + delay, p.options(), null);
-            s.executeUpdate();
+            if (p.dedupKey() == null) {
+                s.setNull(2, java.sql.Types.BIGINT);
+            }
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                seq = r.getLong(1);
+            }
         }
         u.count(q.id(), Counters.SENT, 1);
         u.wake(q.id());

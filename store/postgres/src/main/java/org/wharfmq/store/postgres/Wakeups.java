@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Wakes receives that wait on a queue. A change in this process wakes them at once; a change in
  * another process reaches them by NOTIFY, sent after the change commits, a few queues at a time
- * by one thread, so that no sending transaction takes NOTIFY's lock. A notice is only a hint: a
+ * by one thread, so that no sending transaction takes NOTIFY's lock, in a transaction that does not
+ * wait for its WAL flush (so that it costs no fsync). A notice is only a hint: a
  * waiting receive looks again at least every {@link #POLL_MILLIS} ms, so a lost notice (the
  * listener's connection was down) costs at most that.
  */
@@ -128,8 +129,7 @@ final class Wakeups implements AutoCloseable {
 
     private void listen() {
         while (!closed) {
-            try (Connection c = db.connection("LISTEN")) {
-                c.setAutoCommit(true);
+            try (Connection c = db.dedicated("LISTEN")) {
                 try (Statement s = c.createStatement()) {
                     s.execute("LISTEN " + channel);
                 }
@@ -185,6 +185,10 @@ final class Wakeups implements AutoCloseable {
                 }
             }
             try (Connection c = db.connection("NOTIFY")) {
+                // A notice is a hint: its commit (which NOTIFY gives an xid) need not wait for an fsync.
+                try (Statement s = c.createStatement()) {
+                    s.execute("SET LOCAL synchronous_commit TO off");
+                }
                 try (PreparedStatement s = c.prepareStatement("SELECT pg_notify(?, ?)")) {
                     for (Integer id : toNotify) {
                         toNotify.remove(id);

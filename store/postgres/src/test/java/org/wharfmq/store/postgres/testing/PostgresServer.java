@@ -73,7 +73,7 @@ public final class PostgresServer implements AutoCloseable {
             s.run(List.of(bin.resolve("initdb").toString(), "-D", s.data().toString(), "-U", "postgres",
                     "-A", "trust", "-E", "UTF8", "--no-instructions"), true);
             List<String> config = new ArrayList<>(List.of("listen_addresses = '127.0.0.1'", "port = " + port,
-                    "unix_socket_directories = ''", "max_prepared_transactions = 64", "max_connections = 300",
+                    "unix_socket_directories = ''", "max_prepared_transactions = 64", "max_connections = 600",
                     "shared_buffers = 128MB", "log_min_messages = fatal"));
             if (!durable) {
                 config.addAll(List.of("fsync = off", "synchronous_commit = off", "full_page_writes = off"));
