@@ -98,11 +98,7 @@ final class InFlight {
             s.setLong(6, retainedAfter(q, u));
             s.setLong(7, u.now);
             if (s.executeUpdate() == 1) {
-                if (seconds == 0) {
-                    u.wake(q.id());
-                } else {
-                    u.wakeAt(q.id(), u.now + seconds * 1000L);
-                }
+                u.wakeAt(q.id(), u.now + seconds * 1000L);
                 return;
             }
         }

@@ -68,7 +68,10 @@ final class PgArrivals implements ArrivalNotification, AutoCloseable {
 
     private void woken(int queueId) {
         if (queueId < 0) {
-            watches.values().forEach(PgArrivals::fire);
+            // Notices may have been lost: tell the watches of queues with something to receive.
+            if (!ticker.isShutdown()) {
+                ticker.execute(this::tick);
+            }
             return;
         }
         String name = names.get(queueId);

@@ -190,7 +190,7 @@ final class PgTopics implements Topics {
                 s.setString(11, null);
                 s.addBatch();
                 u.count(q.id(), Counters.SENT, 1);
-                u.wake(q.id());
+                u.wakeAt(q.id(), u.now + delay);
             }
             s.executeBatch();
         }

@@ -178,7 +178,6 @@ final class PgXa implements XaTransactions {
                 s.setLong(3, HELD);
                 try (ResultSet r = s.executeQuery()) {
                     while (r.next()) {
-                        u.wake(r.getInt(1));
                         u.wakeAt(r.getInt(1), u.now + r.getLong(2) * 1000L);
                     }
                 }
@@ -212,7 +211,6 @@ final class PgXa implements XaTransactions {
                     s.setInt(4, h.receiveCount());
                     s.setLong(5, u.now);
                     if (s.executeUpdate() == 1) {
-                        u.wake(h.queueId());
                         u.wakeAt(h.queueId(), u.now + d.seconds() * 1000L);
                     }
                 }

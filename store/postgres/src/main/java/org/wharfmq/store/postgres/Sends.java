@@ -153,10 +153,7 @@ final class Sends {
             }
         }
         u.count(q.id(), Counters.SENT, 1);
-        u.wake(q.id());
-        if (delay > 0) {
-            u.wakeAt(q.id(), u.now + delay);
-        }
+        u.wakeAt(q.id(), u.now + delay);
         return new SendResult(null, id, md5, q.fifo() ? Codec.sequenceNumber(seq) : null);
     }
 

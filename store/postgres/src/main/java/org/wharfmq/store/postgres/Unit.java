@@ -34,9 +34,16 @@ final class Unit {
         woken.add(queueId);
     }
 
-    /** Wakes the receives of {@code queueId} at {@code at} (the store's time), when a delay or visibility timeout ends. */
+    /**
+     * Wakes the receives of {@code queueId} at {@code at} (the store's time), when a delay or
+     * visibility timeout ends; after the commit if that time has come.
+     */
     void wakeAt(int queueId, long at) {
-        timed.add(new long[] {queueId, at});
+        if (at <= now) {
+            wake(queueId);
+        } else {
+            timed.add(new long[] {queueId, at});
+        }
     }
 
     /** Adds {@code n} to a counter of {@link Counters} after the commit. */

@@ -50,7 +50,7 @@ final class Wakeups implements AutoCloseable {
     private final String channel;
     /** Names this process in its notices, so that it skips its own. */
     private final String self = java.util.UUID.randomUUID().toString();
-    /** Told of every wake-up of a queue, by id, from this process or another; -1: every queue. */
+    /** Told of every wake-up of a queue, by id, from this process or another; -1: notices may have been lost. */
     private final java.util.List<java.util.function.IntConsumer> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final java.util.concurrent.ScheduledExecutorService timers =
             java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
