@@ -34,7 +34,9 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * such sends go again without it, and later ones go without it from the start. Sends and deletes the server took
  * are counted in {@link Counts}; receives are counted by the facade, once per receive, whether the
  * messages came from here or from {@link Prefetch}'s lanes. A MessageId Wharf gave travels in the
- * attribute {@value #ID_ATTRIBUTE}, which a receive shows as the MessageId and hides.
+ * attribute {@value #ID_ATTRIBUTE}, which a receive shows as the MessageId and hides. With a bucket,
+ * a body over its queue's MaximumMessageSize goes there instead ({@link LargePayloads}), and
+ * the receipt handles of such messages carry its object.
  */
 final class ServerMessages {
     /** The message attribute that carries a MessageId Wharf gave; receive shows it as the MessageId. */
@@ -44,17 +46,25 @@ final class ServerMessages {
     private final RequestPacer pacer;
     private final MessageSizes sizes;
     private final Counts counts;
+    private final LargePayloads payloads;
     /** False once the server refused a MessageGroupId on a standard queue: it has no fair queues. */
     private volatile boolean fairQueues = true;
 
-    ServerMessages(SqsClient client, ServerQueues queues, Counts counts, RequestPacer pacer) {
+    ServerMessages(SqsClient client, ServerQueues queues, Counts counts, RequestPacer pacer, LargePayloads payloads) {
         this.pacer = pacer;
+        this.payloads = payloads;
         this.client = client;
         this.sizes = new MessageSizes(queues::maximumMessageSize);
         this.counts = counts;
     }
 
-    SendResult sendMessage(SendMessageRequest m) {
+    SendResult sendMessage(SendMessageRequest given) {
+        SendMessageRequest m = given;
+        if (payloads.enabled() && sizes.over(m.queueUrl(), m.messageBody(), m.messageAttributes())) {
+            LargePayloads.Outgoing out = payloads.offload(m.queueUrl(), m.messageBody(), m.messageAttributes());
+            m = new SendMessageRequest(m.queueUrl(), out.body(), m.delaySeconds(), out.attributes(),
+                    m.messageGroupId(), m.messageDeduplicationId());
+        }
         sizes.check(m.queueUrl(), m.messageBody(), m.messageAttributes());
         boolean grouped = grouped(m.queueUrl(), m.messageGroupId());
         SendResult sent;
@@ -90,9 +100,21 @@ final class ServerMessages {
      * queue's MaximumMessageSize fails on its own. If a later request fails as a whole, the earlier
      * ones stay sent and the entries from there on fail with its error.
      */
-    BatchResult<SendResult> sendMessageBatch(String queueUrl, List<SendBatchEntry> entries) {
-        if (entries.isEmpty()) {
-            return sendRequest(queueUrl, entries);
+    BatchResult<SendResult> sendMessageBatch(String queueUrl, List<SendBatchEntry> given) {
+        if (given.isEmpty()) {
+            return sendRequest(queueUrl, given);
+        }
+        List<SendBatchEntry> entries = given;
+        if (payloads.enabled()) {
+            entries = new ArrayList<>(given.size());
+            for (SendBatchEntry e : given) {
+                if (sizes.over(queueUrl, e.messageBody(), e.messageAttributes())) {
+                    LargePayloads.Outgoing out = payloads.offload(queueUrl, e.messageBody(), e.messageAttributes());
+                    e = new SendBatchEntry(e.id(), out.body(), e.delaySeconds(), out.attributes(), e.messageGroupId(),
+                            e.messageDeduplicationId());
+                }
+                entries.add(e);
+            }
         }
         List<BatchResultErrorEntry> failed = new ArrayList<>();
         List<List<SendBatchEntry>> requests = sizes.split(queueUrl, entries, failed);
@@ -162,27 +184,34 @@ final class ServerMessages {
                 .messageSystemAttributeNamesWithStrings("All").messageAttributeNames("All")));
         List<ReceivedMessage> out = new ArrayList<>(response.messages().size());
         for (Message m : response.messages()) {
-            out.add(fromServer(m));
+            out.add(payloads.restore(fromServer(m)));
         }
         return out;
     }
 
     void deleteMessage(String queueUrl, String receiptHandle) {
         pacer.pace(queueUrl, RequestPacer.Kind.DELETE);
-        SqsErrors.call("DeleteMessage from " + queueUrl,
-                () -> client.deleteMessage(r -> r.queueUrl(queueUrl).receiptHandle(receiptHandle)));
+        SqsErrors.call("DeleteMessage from " + queueUrl, () -> client.deleteMessage(r -> r.queueUrl(queueUrl)
+                .receiptHandle(LargePayloads.serverHandle(receiptHandle))));
         counts.deleted(queueUrl, 1);
+        payloads.deleted(receiptHandle);
     }
 
     BatchResult<String> deleteMessageBatch(String queueUrl, List<BatchEntry<String>> entries) {
         List<DeleteMessageBatchRequestEntry> out = new ArrayList<>(entries.size());
         for (BatchEntry<String> e : entries) {
-            out.add(DeleteMessageBatchRequestEntry.builder().id(e.id()).receiptHandle(e.value()).build());
+            out.add(DeleteMessageBatchRequestEntry.builder().id(e.id())
+                    .receiptHandle(LargePayloads.serverHandle(e.value())).build());
         }
         pacer.pace(queueUrl, RequestPacer.Kind.DELETE);
         var response = SqsErrors.call("DeleteMessageBatch from " + queueUrl,
                 () -> client.deleteMessageBatch(r -> r.queueUrl(queueUrl).entries(out)));
         counts.deleted(queueUrl, response.successful().size());
+        if (payloads.enabled()) {
+            Map<String, String> handles = new HashMap<>();
+            entries.forEach(e -> handles.put(e.id(), e.value()));
+            response.successful().forEach(s -> payloads.deleted(handles.get(s.id())));
+        }
         return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(),
                 SqsErrors.entries(response.failed()));
     }
@@ -190,7 +219,8 @@ final class ServerMessages {
     void changeMessageVisibility(String queueUrl, String receiptHandle, int visibilityTimeoutSeconds) {
         pacer.pace(queueUrl, RequestPacer.Kind.VISIBILITY);
         SqsErrors.call("ChangeMessageVisibility in " + queueUrl, () -> client.changeMessageVisibility(r -> r
-                .queueUrl(queueUrl).receiptHandle(receiptHandle).visibilityTimeout(visibilityTimeoutSeconds)));
+                .queueUrl(queueUrl).receiptHandle(LargePayloads.serverHandle(receiptHandle))
+                .visibilityTimeout(visibilityTimeoutSeconds)));
     }
 
     BatchResult<String> changeMessageVisibilityBatch(String queueUrl,
@@ -198,7 +228,7 @@ final class ServerMessages {
         List<ChangeMessageVisibilityBatchRequestEntry> out = new ArrayList<>(entries.size());
         for (BatchEntry<VisibilityChange> e : entries) {
             out.add(ChangeMessageVisibilityBatchRequestEntry.builder().id(e.id())
-                    .receiptHandle(e.value().receiptHandle())
+                    .receiptHandle(LargePayloads.serverHandle(e.value().receiptHandle()))
                     .visibilityTimeout(e.value().visibilityTimeoutSeconds()).build());
         }
         pacer.pace(queueUrl, RequestPacer.Kind.VISIBILITY);
@@ -227,7 +257,7 @@ final class ServerMessages {
                 longOf(a.get("SentTimestamp")), (int) longOf(a.get("ApproximateReceiveCount")),
                 longOf(a.get("ApproximateFirstReceiveTimestamp")), a.get("MessageGroupId"),
                 a.get("MessageDeduplicationId"), a.get("SequenceNumber"),
-                MessageOptions.Options.DEFAULT_PRIORITY, 0, attributes);
+                MessageOptions.Options.DEFAULT_PRIORITY, 0, attributes, a.get("SenderId"));
     }
 
     private static long longOf(String s) {
