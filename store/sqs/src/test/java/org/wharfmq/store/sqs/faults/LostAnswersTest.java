@@ -2,6 +2,7 @@ package org.wharfmq.store.sqs.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -78,5 +79,17 @@ class LostAnswersTest {
 
         assertEquals(ErrorCodes.RECEIPT_HANDLE_IS_INVALID, e.code());
         assertEquals(1, onTheServer());
+    }
+
+    @Test
+    void aCommitWhoseSendLostEveryAnswerNamesItInDoubt() {
+        StoreTransaction tx = store.extension(Transactions.class).orElseThrow().begin();
+        String id = tx.sendMessage(SendMessageRequest.of(queueUrl, "taken, answer lost"),
+                org.wharfmq.store.MessageOptions.Options.DEFAULT).messageId();
+        relay.inject(FaultScript.of(Fault.RESET_AFTER).on("SendMessageBatch"));
+
+        QueueServiceException e = assertThrows(QueueServiceException.class, tx::commit);
+
+        assertTrue(e.getMessage().contains("in doubt") && e.getMessage().contains(id), e.getMessage());
     }
 }
