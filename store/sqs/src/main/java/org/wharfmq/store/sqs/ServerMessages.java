@@ -1,6 +1,7 @@
 package org.wharfmq.store.sqs;
 
 import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
+import static org.wharfmq.store.ErrorCodes.RECEIPT_HANDLE_IS_INVALID;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,6 +48,7 @@ final class ServerMessages {
     private final MessageSizes sizes;
     private final Counts counts;
     private final LargePayloads payloads;
+    private final InFlight inFlight;
     /** False once the server refused a MessageGroupId on a standard queue: it has no fair queues. */
     private volatile boolean fairQueues = true;
 
@@ -55,6 +57,7 @@ final class ServerMessages {
         this.payloads = payloads;
         this.client = client;
         this.sizes = new MessageSizes(queues::maximumMessageSize);
+        this.inFlight = new InFlight(queues::visibilityTimeout);
         this.counts = counts;
     }
 
@@ -177,6 +180,7 @@ final class ServerMessages {
     /** One ReceiveMessage request to the server. */
     List<ReceivedMessage> receiveMessage(ReceiveMessageRequest q) {
         pacer.pace(q.queueUrl(), RequestPacer.Kind.RECEIVE);
+        long start = System.nanoTime();
         var response = SqsErrors.call("ReceiveMessage from " + q.queueUrl(), () -> client.receiveMessage(r -> r
                 .queueUrl(q.queueUrl()).maxNumberOfMessages(q.maxNumberOfMessages())
                 .visibilityTimeout(q.visibilityTimeout()).waitTimeSeconds(q.waitTimeSeconds())
@@ -184,43 +188,80 @@ final class ServerMessages {
                 .messageSystemAttributeNamesWithStrings("All").messageAttributeNames("All")));
         List<ReceivedMessage> out = new ArrayList<>(response.messages().size());
         for (Message m : response.messages()) {
+            inFlight.received(q.queueUrl(), m.receiptHandle(), start, q.visibilityTimeout());
             out.add(payloads.restore(fromServer(m)));
         }
         return out;
     }
 
+    /**
+     * DeleteMessage. A handle refused as {@code ReceiptHandleIsInvalid} while its message is surely
+     * still hidden counts as deleted ({@link InFlight}); one refused after its visibility ended
+     * says so.
+     */
     void deleteMessage(String queueUrl, String receiptHandle) {
         pacer.pace(queueUrl, RequestPacer.Kind.DELETE);
-        SqsErrors.call("DeleteMessage from " + queueUrl, () -> client.deleteMessage(r -> r.queueUrl(queueUrl)
-                .receiptHandle(LargePayloads.serverHandle(receiptHandle))));
+        String handle = LargePayloads.serverHandle(receiptHandle);
+        try {
+            SqsErrors.call("DeleteMessage from " + queueUrl,
+                    () -> client.deleteMessage(r -> r.queueUrl(queueUrl).receiptHandle(handle)));
+        } catch (QueueServiceException e) {
+            if (!e.code().equals(RECEIPT_HANDLE_IS_INVALID) || !inFlight.surelyHidden(handle)) {
+                boolean ended = e.code().equals(RECEIPT_HANDLE_IS_INVALID) && inFlight.visibilityEnded(handle);
+                inFlight.settled(handle);
+                throw ended ? new QueueServiceException(e.code(), e.detail() + VISIBILITY_ENDED, e.senderFault(), e) : e;
+            }
+        }
+        inFlight.settled(handle);
         counts.deleted(queueUrl, 1);
         payloads.deleted(receiptHandle);
     }
 
+    /** What a refused handle's error adds when this store saw its visibility end. */
+    private static final String VISIBILITY_ENDED = " (its visibility timeout ended: the message was not deleted and"
+            + " will be delivered again)";
+
+    /** DeleteMessageBatch; refused handles as {@link #deleteMessage} has them. */
     BatchResult<String> deleteMessageBatch(String queueUrl, List<BatchEntry<String>> entries) {
         List<DeleteMessageBatchRequestEntry> out = new ArrayList<>(entries.size());
+        Map<String, String> handles = new HashMap<>();
         for (BatchEntry<String> e : entries) {
             out.add(DeleteMessageBatchRequestEntry.builder().id(e.id())
                     .receiptHandle(LargePayloads.serverHandle(e.value())).build());
+            handles.put(e.id(), e.value());
         }
         pacer.pace(queueUrl, RequestPacer.Kind.DELETE);
         var response = SqsErrors.call("DeleteMessageBatch from " + queueUrl,
                 () -> client.deleteMessageBatch(r -> r.queueUrl(queueUrl).entries(out)));
-        counts.deleted(queueUrl, response.successful().size());
-        if (payloads.enabled()) {
-            Map<String, String> handles = new HashMap<>();
-            entries.forEach(e -> handles.put(e.id(), e.value()));
-            response.successful().forEach(s -> payloads.deleted(handles.get(s.id())));
+        List<String> ok = new ArrayList<>();
+        response.successful().forEach(s -> ok.add(s.id()));
+        List<BatchResultErrorEntry> failed = new ArrayList<>();
+        for (BatchResultErrorEntry f : SqsErrors.entries(response.failed())) {
+            String handle = LargePayloads.serverHandle(handles.get(f.id()));
+            if (f.code().equals(RECEIPT_HANDLE_IS_INVALID) && inFlight.surelyHidden(handle)) {
+                ok.add(f.id());
+            } else {
+                failed.add(f.code().equals(RECEIPT_HANDLE_IS_INVALID) && inFlight.visibilityEnded(handle)
+                        ? new BatchResultErrorEntry(f.id(), f.code(), f.message() + VISIBILITY_ENDED, f.senderFault())
+                        : f);
+                inFlight.settled(handle);
+            }
         }
-        return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(),
-                SqsErrors.entries(response.failed()));
+        counts.deleted(queueUrl, ok.size());
+        for (String id : ok) {
+            inFlight.settled(LargePayloads.serverHandle(handles.get(id)));
+            payloads.deleted(handles.get(id));
+        }
+        return new BatchResult<>(ok, failed);
     }
 
     void changeMessageVisibility(String queueUrl, String receiptHandle, int visibilityTimeoutSeconds) {
         pacer.pace(queueUrl, RequestPacer.Kind.VISIBILITY);
+        String handle = LargePayloads.serverHandle(receiptHandle);
+        long start = System.nanoTime();
         SqsErrors.call("ChangeMessageVisibility in " + queueUrl, () -> client.changeMessageVisibility(r -> r
-                .queueUrl(queueUrl).receiptHandle(LargePayloads.serverHandle(receiptHandle))
-                .visibilityTimeout(visibilityTimeoutSeconds)));
+                .queueUrl(queueUrl).receiptHandle(handle).visibilityTimeout(visibilityTimeoutSeconds)));
+        inFlight.changed(queueUrl, handle, start, visibilityTimeoutSeconds);
     }
 
     BatchResult<String> changeMessageVisibilityBatch(String queueUrl,
@@ -232,8 +273,15 @@ final class ServerMessages {
                     .visibilityTimeout(e.value().visibilityTimeoutSeconds()).build());
         }
         pacer.pace(queueUrl, RequestPacer.Kind.VISIBILITY);
+        long start = System.nanoTime();
         var response = SqsErrors.call("ChangeMessageVisibilityBatch in " + queueUrl,
                 () -> client.changeMessageVisibilityBatch(r -> r.queueUrl(queueUrl).entries(out)));
+        Map<String, VisibilityChange> byId = new HashMap<>();
+        entries.forEach(e -> byId.put(e.id(), e.value()));
+        response.successful().forEach(ok -> {
+            VisibilityChange c = byId.get(ok.id());
+            inFlight.changed(queueUrl, LargePayloads.serverHandle(c.receiptHandle()), start, c.visibilityTimeoutSeconds());
+        });
         return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(),
                 SqsErrors.entries(response.failed()));
     }
