@@ -3,6 +3,7 @@ package org.wharfmq.jms.testing;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.wharfmq.store.ErrorCodes;
@@ -43,6 +44,9 @@ public final class FailingStores implements QueueServiceProvider {
         QueueService inner = QueueServices.open(url.substring(PREFIX.length()), clock);
         return (QueueService) Proxy.newProxyInstance(QueueService.class.getClassLoader(),
                 new Class<?>[] {QueueService.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("extension")) {
+                        return Optional.empty();
+                    }
                     if (method.getName().equals("receiveMessage") && FAILING.contains(url)) {
                         throw new QueueServiceException(ErrorCodes.SERVICE_UNAVAILABLE, "ReceiveMessage failed (test)");
                     }
