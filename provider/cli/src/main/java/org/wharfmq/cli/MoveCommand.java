@@ -42,7 +42,7 @@ final class MoveCommand extends StoreCommand {
     void check() {
         atLeast("--rate", rate, 0);
         String url = storeOptions.url();
-        if (noWait && url != null && !url.startsWith("wharf:sqs:")) {
+        if (noWait && url != null && !shared(url)) {
             throw ToolFailure.usage("--no-wait with --url " + Secrets.redact(url) + ": the task would run in this "
                     + "process and stop when it exits; use --pid or --jmx to reach the JVM that holds the store");
         }

@@ -8,7 +8,7 @@ import org.wharfmq.jms.Wharf;
 public final class Secrets {
     /** A word that is a store URL or carries a URL's secret option. */
     private static final Pattern URL_LIKE = Pattern.compile(
-            "wharf:[^\\s'\"<>]+|[^\\s'\"<>]*[?&](?:secretAccessKey|password)=[^\\s'\"<>]*");
+            "wharf:[^\\s'\"<>]+|[^\\s'\"<>]*[?&](?:secretAccessKey|password|dbPassword)=[^\\s'\"<>]*");
 
     private Secrets() {
     }

@@ -32,6 +32,15 @@ abstract class StoreCommand implements Callable<Integer> {
     /** Does the command on {@code store}; returns the exit code. */
     abstract int run(StoreConnection store) throws Exception;
 
+    /** Whether the store of {@code url} lives outside this process, as its backend says; false if no backend takes it. */
+    static boolean shared(String url) {
+        try {
+            return org.wharfmq.jms.Wharf.isShared(url);
+        } catch (jakarta.jms.JMSException e) {
+            return false;
+        }
+    }
+
     Terminal terminal() {
         return Terminal.of(spec);
     }

@@ -3,11 +3,10 @@ package org.wharfmq.cli;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.MalformedURLException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import javax.management.JMException;
 import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
@@ -28,8 +27,6 @@ import picocli.CommandLine.Spec;
  * store's {@code StoreMXBean}.
  */
 public final class StoreOptions {
-    private static final String DERBY = "wharf:derby:";
-
     /** The environment variable that holds the password of {@code --jmx-user}. */
     public static final String JMX_PASSWORD_ENV = "WHARF_JMX_PASSWORD";
 
@@ -38,7 +35,8 @@ public final class StoreOptions {
 
     static final class Route {
         @Option(names = "--url", paramLabel = "<store url>",
-                description = "Open the store in this process: wharf:derby:<dir>, wharf:memory:<name>, wharf:sqs:<endpoint>?...")
+                description = "Open the store in this process: wharf:derby:<dir>, wharf:memory:<name>, wharf:sqs:<endpoint>?..., "
+                        + "wharf:postgresql://<host>[:<port>]/<database>?...")
         String url;
 
         @Option(names = "--pid", paramLabel = "<pid>",
@@ -84,11 +82,16 @@ public final class StoreOptions {
     }
 
     private StoreConnection byUrl(String url) {
-        if (url.startsWith(DERBY) && !mayCreateStore) {
-            String dir = url.substring(DERBY.length()).replaceFirst("\\?.*", "");
-            if (!Files.isDirectory(Path.of(dir))) {
-                throw ToolFailure.unreachable("no store at " + Wharf.printable(url) + ": " + dir
-                        + " is not a directory (wharf declare creates a store there)", null);
+        if (!mayCreateStore) {
+            Optional<String> missing;
+            try {
+                missing = Wharf.missingStore(url);
+            } catch (JMSException e) {
+                throw ToolFailure.unreachable("cannot open store " + Wharf.printable(url) + ": " + e.getMessage(), e);
+            }
+            if (missing.isPresent()) {
+                throw ToolFailure.unreachable("no store at " + Wharf.printable(url) + ": " + missing.get()
+                        + " (wharf declare creates a store there)", null);
             }
         }
         StoreLease lease;

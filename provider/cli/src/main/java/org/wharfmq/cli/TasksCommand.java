@@ -54,7 +54,7 @@ final class TasksCommand extends StoreCommand {
         if (tasks.isEmpty()) {
             String url = storeOptions.url();
             output.println("(no move tasks of queue " + source + " in store " + store.storeUrl()
-                    + (url != null && !url.startsWith("wharf:sqs:") ? "; this store keeps its tasks in the process that "
+                    + (url != null && !shared(url) ? "; this store keeps its tasks in the process that "
                     + "holds it, so --url shows only those of this command: use --pid or --jmx" : "") + ")");
         }
         return 0;

@@ -3,6 +3,7 @@ package org.wharfmq.jms;
 import java.util.Map;
 import java.util.Set;
 import jakarta.jms.JMSException;
+import org.wharfmq.store.QueueServices;
 import org.wharfmq.store.model.MessageRules;
 import org.wharfmq.store.model.Range;
 import org.wharfmq.store.model.Ranges;
@@ -46,7 +47,7 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
 
     static ConnectionOptions parse(String url) throws JMSException {
         if (url == null || url.isBlank()) {
-            throw new JMSException("the connection URL is empty; use wharf:derby:<dir> or wharf:memory:<name>");
+            throw new JMSException("the connection URL is empty; use one of " + QueueServices.urlForms());
         }
         UrlOptions<JMSException> o = UrlOptions.parse("connection URL", url, JMSException::new);
         Integer prefetch = o.integer("prefetch", PREFETCH);

@@ -46,6 +46,23 @@ public final class Wharf {
         return StoreLease.on(url);
     }
 
+    /**
+     * True if the store {@code url} names lives outside this process, as its backend says: several
+     * processes may hold it open at once, and its message move tasks outlive the one that started
+     * them. Fails if no backend takes the URL.
+     */
+    public static boolean isShared(String url) throws JMSException {
+        return StoreGateway.sharedByProcesses(ConnectionOptions.parse(url).storeUrl());
+    }
+
+    /**
+     * Why {@code url} names no store yet, where opening it would create one, or empty; as its
+     * backend says. Fails if no backend takes the URL.
+     */
+    public static Optional<String> missingStore(String url) throws JMSException {
+        return StoreGateway.missingStore(ConnectionOptions.parse(url).storeUrl());
+    }
+
     /** True if the store {@code url} names is open in this JVM. Fails if the URL is bad. */
     public static boolean isOpen(String url) throws JMSException {
         return StoreGateway.isOpen(ConnectionOptions.parse(url).storeUrl());

@@ -125,6 +125,26 @@ public final class StoreGateway {
         return QueueServices.redact(url);
     }
 
+    /** Whether the backend of {@code storeUrl} keeps its stores outside the process (see QueueServiceProvider). */
+    public static boolean sharedByProcesses(String storeUrl) throws JMSException {
+        return backend(storeUrl).sharedByProcesses();
+    }
+
+    /** Why {@code storeUrl} names no store yet, as its backend says, or empty. */
+    public static java.util.Optional<String> missingStore(String storeUrl) throws JMSException {
+        return backend(storeUrl).missingStore(storeUrl);
+    }
+
+    private static org.wharfmq.store.QueueServiceProvider backend(String storeUrl) throws JMSException {
+        try {
+            return QueueServices.provider(storeUrl);
+        } catch (org.wharfmq.store.QueueServiceException e) {
+            JMSException j = new JMSException(e.detail(), e.code());
+            j.initCause(e);
+            throw j;
+        }
+    }
+
     /**
      * A connection factory opened this store with users file {@code file}, whose rules {@code rules}
      * reads: operations from outside JMS (JMX) are checked against it too, until the store closes.

@@ -8,6 +8,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServices;
+import org.wharfmq.store.postgres.testing.PostgresServer;
 import org.wharfmq.store.sqs.testing.SqsTestServer;
 
 /**
@@ -16,11 +17,13 @@ import org.wharfmq.store.sqs.testing.SqsTestServer;
  * backend, such as {@code FilteredReceive,MessageOptions,attributes=10}) it runs there with those
  * capabilities hidden. With {@code wharf.test.backend=sqs} it runs on the SQS backend over the run's
  * shared embedded ElasticMQ, or with {@code wharf.test.server=ymq} over the YMQ-shaped relay in front of
- * it ({@link SqsTestServer}).
+ * it ({@link SqsTestServer}). With {@code wharf.test.backend=postgres} each store is a new schema of the run's
+ * PostgreSQL server ({@link PostgresServer}).
  */
 public final class TestStores {
     private static final String MASK = System.getProperty("wharf.test.mask", "");
     private static final boolean SQS = System.getProperty("wharf.test.backend", "").equals("sqs");
+    private static final boolean POSTGRES = System.getProperty("wharf.test.backend", "").equals("postgres");
     private static final Map<String, Boolean> OFFERED = new ConcurrentHashMap<>();
 
     private TestStores() {
@@ -32,6 +35,9 @@ public final class TestStores {
             // A short purpose keeps prefix plus queue name within SQS's 80 characters.
             return SqsTestServer.storeUrl(purpose.substring(0, Math.min(8, purpose.length())));
         }
+        if (POSTGRES) {
+            return PostgresServer.shared().storeUrl(purpose);
+        }
         String inner = "wharf:memory:" + purpose + "-" + UUID.randomUUID();
         return MASK.isEmpty() ? inner : "wharf:masked:" + MASK + ":" + inner;
     }
@@ -41,6 +47,9 @@ public final class TestStores {
      * store in {@code dir}, or on the SQS run the shared ElasticMQ.
      */
     public static String restartable(Path dir, String purpose) {
+        if (POSTGRES) {
+            return PostgresServer.shared().storeUrlOfSchema(PostgresServer.schemaName(dir.resolve(purpose).toString()));
+        }
         return SQS ? url(purpose) : "wharf:derby:" + dir.resolve(purpose);
     }
 
@@ -70,9 +79,14 @@ public final class TestStores {
         return SQS;
     }
 
+    /** True in the run on the PostgreSQL backend. */
+    public static boolean postgres() {
+        return POSTGRES;
+    }
+
     /** Skips the calling test unless the run is on the embedded Derby backend, which {@code why} needs. */
     public static void assumeDerby(String why) {
-        assumeTrue(!SQS, () -> "Derby only: " + why);
+        assumeTrue(!SQS && !POSTGRES, () -> "Derby only: " + why);
     }
 
     /**
@@ -80,7 +94,7 @@ public final class TestStores {
      * that opens its own wharf:derby store and so would only repeat itself in the other runs.
      */
     public static void assumeDefaultRun(String why) {
-        assumeTrue(!SQS && MASK.isEmpty(), () -> "default run only: " + why);
+        assumeTrue(!SQS && !POSTGRES && MASK.isEmpty(), () -> "default run only: " + why);
     }
 
     private static boolean probe(String capability) {

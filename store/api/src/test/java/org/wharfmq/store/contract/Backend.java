@@ -46,9 +46,17 @@ public final class Backend {
     private final Set<Class<?>> capabilities;
     private final boolean crashTests;
     private final Map<String, String> differences;
+    private final boolean shared;
 
     private Backend(String name, UnaryOperator<String> storeUrl, Function<Path, String> durableUrl,
                     Set<Class<?>> capabilities, boolean crashTests, Map<String, String> differences) {
+        this(name, storeUrl, durableUrl, capabilities, crashTests, differences, false);
+    }
+
+    private Backend(String name, UnaryOperator<String> storeUrl, Function<Path, String> durableUrl,
+                    Set<Class<?>> capabilities, boolean crashTests, Map<String, String> differences,
+                    boolean shared) {
+        this.shared = shared;
         this.name = Objects.requireNonNull(name, "name");
         this.storeUrl = Objects.requireNonNull(storeUrl, "storeUrl");
         this.durableUrl = durableUrl;
@@ -84,7 +92,7 @@ public final class Backend {
 
     /** This backend, claiming {@code capabilities}, a subset of {@link #CAPABILITIES}. */
     public Backend withCapabilities(Set<Class<?>> capabilities) {
-        return new Backend(name, storeUrl, durableUrl, capabilities, crashTests, differences);
+        return new Backend(name, storeUrl, durableUrl, capabilities, crashTests, differences, shared);
     }
 
     /**
@@ -93,12 +101,12 @@ public final class Backend {
      */
     public Backend withDurableStores(Function<Path, String> durableUrl) {
         return new Backend(name, storeUrl, Objects.requireNonNull(durableUrl, "durableUrl"), capabilities,
-                crashTests, differences);
+                crashTests, differences, shared);
     }
 
     /** This backend, whose durable stores keep what they acknowledged when their JVM is killed. */
     public Backend withCrashTests() {
-        return new Backend(name, storeUrl, durableUrl, capabilities, true, differences);
+        return new Backend(name, storeUrl, durableUrl, capabilities, true, differences, shared);
     }
 
     /**
@@ -118,7 +126,25 @@ public final class Backend {
      * from the model; the reason says how, citing the SQS documentation the backend follows.
      */
     public Backend withDifferences(Map<String, String> ruleToReason) {
-        return new Backend(name, storeUrl, durableUrl, capabilities, crashTests, ruleToReason);
+        return new Backend(name, storeUrl, durableUrl, capabilities, crashTests, ruleToReason, shared);
+    }
+
+    /**
+     * This backend, whose store URL may be opened by several store instances at once (in one
+     * process or several), all of them on one set of queues: {@code SharedStoreContract} applies.
+     */
+    public Backend withSharedStores() {
+        return new Backend(name, storeUrl, durableUrl, capabilities, crashTests, differences, true);
+    }
+
+    /** True if several open stores of one URL share its queues. */
+    public boolean sharedStores() {
+        return shared;
+    }
+
+    /** Skips the test unless several open stores of one URL share its queues. */
+    public void assumeSharedStores() {
+        Assumptions.assumeTrue(shared, () -> name + " opens a store URL in one instance at a time");
     }
 
     /** The rules this backend keeps differently, each with its reason, by rule id. */

@@ -31,8 +31,23 @@ public final class DerbyProvider implements QueueServiceProvider {
     private static final Range IN_MEMORY_WAIT_RANGE = new Range(0, 3_600_000);
 
     @Override
+    public List<String> urlForms() {
+        return List.of("wharf:derby:<dir>", "wharf:memory:<name>");
+    }
+
+    @Override
     public boolean accepts(String url) {
         return url.startsWith(MEMORY) || url.startsWith(DERBY) && !url.startsWith(DERBY + "//");
+    }
+
+    @Override
+    public java.util.Optional<String> missingStore(String url) {
+        if (url.startsWith(MEMORY)) {
+            return java.util.Optional.empty();
+        }
+        String dir = UrlOptions.ofStore(url).base().substring(DERBY.length());
+        return new File(dir).isDirectory() ? java.util.Optional.empty()
+                : java.util.Optional.of(dir + " is not a directory");
     }
 
     @Override

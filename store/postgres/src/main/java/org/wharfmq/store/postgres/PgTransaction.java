@@ -1,0 +1,150 @@
+package org.wharfmq.store.postgres;
+
+import static org.wharfmq.store.ErrorCodes.INVALID_TRANSACTION_STATE;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.BiPredicate;
+import org.wharfmq.store.MessageOptions;
+import org.wharfmq.store.MessageView;
+import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.SendMessageRequest;
+import org.wharfmq.store.SendResult;
+import org.wharfmq.store.StoreTransaction;
+
+/**
+ * A local transaction: its sends, publishes, deletes and visibility changes are buffered (each
+ * checked when it is buffered), then applied in one PostgreSQL transaction at commit, all or none.
+ */
+final class PgTransaction implements StoreTransaction {
+    /** One buffered step, applied in the commit's unit. */
+    @FunctionalInterface
+    interface Step {
+        void apply(Unit u) throws SQLException;
+    }
+
+    private final PgContext ctx;
+    private final Queues queues;
+    private final Sends sends;
+    private final InFlight inFlight;
+    private final PgTopics topics;
+    private final List<Step> steps = new ArrayList<>();
+    private final List<Delete> deletes = new ArrayList<>();
+    private final Map<String, Queues.Queue> seen = new HashMap<>();
+    private boolean done;
+
+    PgTransaction(PgContext ctx, Queues queues, Sends sends, InFlight inFlight, PgTopics topics) {
+        this.ctx = ctx;
+        this.queues = queues;
+        this.sends = sends;
+        this.inFlight = inFlight;
+        this.topics = topics;
+    }
+
+    private Queues.Queue queue(String url) {
+        Queues.Queue q = seen.get(url);
+        if (q == null) {
+            q = ctx.run("transaction", u -> queues.find(u.c, url));
+            seen.put(url, q);
+        }
+        return q;
+    }
+
+    @Override
+    public SendResult sendMessage(SendMessageRequest request, MessageOptions.Options options) {
+        open();
+        Sends.Plan plan = sends.plan(queue(request.queueUrl()), request, options);
+        String id = UUID.randomUUID().toString();
+        steps.add(u -> sends.apply(u, sends.plan(queues.find(u.c, request.queueUrl()), request, options), id));
+        return new SendResult(null, id, Codec.md5(request.messageBody()), null);
+    }
+
+    @Override
+    public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
+                              BiPredicate<String, MessageView> accept) {
+        open();
+        String id = UUID.randomUUID().toString();
+        topics.check(topicName, request, options);
+        steps.add(u -> topics.publish(u, topicName, request, options, accept, id));
+        return new SendResult(null, id, Codec.md5(request.messageBody()), null);
+    }
+
+    /** A buffered delete: a rollback of the XA branch that holds it gives the message back {@code seconds} later. */
+    record Delete(String queueUrl, String receiptHandle, int seconds) {
+    }
+
+    @Override
+    public void deleteMessage(String queueUrl, String receiptHandle) {
+        deleteMessage(queueUrl, receiptHandle, 0);
+    }
+
+    @Override
+    public void deleteMessage(String queueUrl, String receiptHandle, int releaseSeconds) {
+        open();
+        queue(queueUrl);
+        deletes.add(new Delete(queueUrl, receiptHandle, releaseSeconds));
+        steps.add(u -> inFlight.delete(u, queues.find(u.c, queueUrl), receiptHandle));
+    }
+
+    /** The deletes buffered, in order. */
+    List<Delete> deletes() {
+        return deletes;
+    }
+
+    @Override
+    public void changeMessageVisibility(String queueUrl, String receiptHandle, int visibilityTimeoutSeconds) {
+        open();
+        org.wharfmq.store.model.Ranges.VISIBILITY_TIMEOUT.check("VisibilityTimeout", visibilityTimeoutSeconds);
+        queue(queueUrl);
+        steps.add(u -> inFlight.changeVisibility(u, queues.find(u.c, queueUrl), receiptHandle,
+                visibilityTimeoutSeconds));
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return steps.isEmpty();
+    }
+
+    @Override
+    public void commit() {
+        open();
+        done = true;
+        if (steps.isEmpty()) {
+            return;
+        }
+        ctx.run("Commit", u -> {
+            apply(u);
+            return null;
+        });
+    }
+
+    /** Applies every step in {@code u}. */
+    void apply(Unit u) throws SQLException {
+        for (Step s : steps) {
+            s.apply(u);
+        }
+    }
+
+    @Override
+    public void rollback() {
+        done = true;
+        steps.clear();
+        deletes.clear();
+    }
+
+    /** Ends the transaction without applying it, keeping its deletes for the caller to release. */
+    void abandon() {
+        done = true;
+        steps.clear();
+    }
+
+    private void open() {
+        if (done) {
+            throw new QueueServiceException(INVALID_TRANSACTION_STATE, "the transaction has ended");
+        }
+    }
+}

@@ -1,0 +1,266 @@
+package org.wharfmq.store.postgres;
+
+import java.nio.ByteBuffer;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.transaction.xa.XAException;
+import javax.transaction.xa.Xid;
+import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.StoreXAResource;
+import org.wharfmq.store.XaTransactions;
+import org.wharfmq.store.model.ReceiptHandle;
+
+/**
+ * XA branches as PostgreSQL prepared transactions ({@code PREPARE TRANSACTION}; the server needs
+ * {@code max_prepared_transactions} above 0). A branch's global id starts with this schema's
+ * prefix, so that {@code recover} lists this store's branches only, and any process on the store
+ * can commit or roll back a branch another one prepared. Before it prepares, a branch holds the
+ * messages it deletes ({@code wharf_xa_hold}, committed), so that they stay hidden, counted in
+ * flight, until the branch ends; a rollback, from any process, gives them back.
+ */
+final class PgXa implements XaTransactions {
+    /** A held message's visibility: past any timeout, until its branch ends. */
+    static final long HELD = Long.MAX_VALUE / 4;
+    private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
+    private static final Base64.Decoder B64D = Base64.getUrlDecoder();
+
+    /** A branch of this process, from start to its end. */
+    static final class Branch {
+        final PgTransaction tx;
+        boolean ended;
+        boolean failed;
+
+        Branch(PgTransaction tx) {
+            this.tx = tx;
+        }
+    }
+
+    private final PgContext ctx;
+    private final Queues queues;
+    private final java.util.function.Supplier<PgTransaction> begin;
+    private final String prefix;
+    private final Map<String, Branch> branches = new ConcurrentHashMap<>();
+
+    PgXa(PgContext ctx, Queues queues, java.util.function.Supplier<PgTransaction> begin) {
+        this.ctx = ctx;
+        this.queues = queues;
+        this.begin = begin;
+        this.prefix = "wharf-" + Integer.toHexString(ctx.db().settings().schema().hashCode()) + "-";
+    }
+
+    @Override
+    public StoreXAResource xaResource() {
+        return new PgXaResource(this);
+    }
+
+    String prefix() {
+        return prefix;
+    }
+
+    /** The global id of {@code xid} in this store: at most 200 characters, as PostgreSQL allows. */
+    String gid(Xid xid) {
+        return prefix + Integer.toHexString(xid.getFormatId()) + "-" + B64.encodeToString(xid.getGlobalTransactionId())
+                + "-" + B64.encodeToString(xid.getBranchQualifier());
+    }
+
+    Xid xid(String gid) {
+        String[] f = gid.substring(prefix.length()).split("-", -1);
+        int format = (int) Long.parseLong(f[0], 16);
+        byte[] global = B64D.decode(f[1]);
+        byte[] branch = B64D.decode(f[2]);
+        return new Xid() {
+            @Override
+            public int getFormatId() {
+                return format;
+            }
+
+            @Override
+            public byte[] getGlobalTransactionId() {
+                return global.clone();
+            }
+
+            @Override
+            public byte[] getBranchQualifier() {
+                return branch.clone();
+            }
+        };
+    }
+
+    Branch start(Xid xid) throws XAException {
+        Branch b = new Branch(begin.get());
+        if (branches.putIfAbsent(gid(xid), b) != null) {
+            throw new XAException(XAException.XAER_DUPID);
+        }
+        return b;
+    }
+
+    Branch branch(Xid xid) {
+        return branches.get(gid(xid));
+    }
+
+    Branch remove(Xid xid) {
+        return branches.remove(gid(xid));
+    }
+
+    /** Holds the branch's deleted messages, applies its work and prepares it; false if it had none. */
+    boolean prepare(Xid xid, Branch b) throws SQLException {
+        if (b.tx.isEmpty()) {
+            return false;
+        }
+        String gid = gid(xid);
+        ctx.run("XA hold", u -> {
+            hold(u, gid, b.tx.deletes());
+            return null;
+        });
+        try (Connection c = ctx.db().connection("XA prepare")) {
+            try {
+                Unit u = new Unit(c, ctx.now());
+                b.tx.apply(u);
+                try (PreparedStatement s = c.prepareStatement("DELETE FROM wharf_xa_hold WHERE gid = ?")) {
+                    s.setString(1, gid);
+                    s.executeUpdate();
+                }
+                try (Statement s = c.createStatement()) {
+                    s.execute("PREPARE TRANSACTION '" + gid + "'");
+                }
+            } catch (SQLException | RuntimeException e) {
+                Database.rollbackQuietly(c);
+                release(gid);
+                throw e;
+            }
+        }
+        return true;
+    }
+
+    private void hold(Unit u, String gid, List<PgTransaction.Delete> deletes) throws SQLException {
+        try (PreparedStatement hold = u.c.prepareStatement("UPDATE wharf_message SET visible_at = ? WHERE queue_id = ? "
+                + "AND id = ? AND receive_count = ? AND leased AND visible_at > ?");
+             PreparedStatement note = u.c.prepareStatement("INSERT INTO wharf_xa_hold VALUES (?, ?, ?, ?, ?)")) {
+            for (PgTransaction.Delete d : deletes) {
+                ReceiptHandle h = ReceiptHandle.decode(d.receiptHandle());
+                if (h == null) {
+                    continue;
+                }
+                hold.setLong(1, HELD);
+                hold.setInt(2, h.queueId());
+                hold.setLong(3, h.rowId());
+                hold.setInt(4, h.receiveCount());
+                hold.setLong(5, u.now);
+                hold.addBatch();
+                note.setString(1, gid);
+                note.setInt(2, h.queueId());
+                note.setLong(3, h.rowId());
+                note.setInt(4, h.receiveCount());
+                note.setInt(5, d.seconds());
+                note.addBatch();
+            }
+            hold.executeBatch();
+            note.executeBatch();
+        }
+    }
+
+    /** Gives back, {@code seconds} later, the messages a prepared or failed branch held. */
+    void release(String gid) {
+        ctx.run("XA release", u -> {
+            try (PreparedStatement s = u.c.prepareStatement("UPDATE wharf_message m SET visible_at = ? + h.seconds * 1000 "
+                    + "FROM wharf_xa_hold h WHERE h.gid = ? AND m.queue_id = h.queue_id AND m.id = h.id "
+                    + "AND m.receive_count = h.receive_count AND m.visible_at = ? RETURNING m.queue_id")) {
+                s.setLong(1, u.now);
+                s.setString(2, gid);
+                s.setLong(3, HELD);
+                try (ResultSet r = s.executeQuery()) {
+                    while (r.next()) {
+                        u.wake(r.getInt(1));
+                    }
+                }
+            }
+            try (PreparedStatement s = u.c.prepareStatement("DELETE FROM wharf_xa_hold WHERE gid = ?")) {
+                s.setString(1, gid);
+                s.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    /** Gives back, each its release delay later, the messages an unprepared branch received and meant to delete. */
+    void releaseUnprepared(Branch b) {
+        List<PgTransaction.Delete> deletes = new ArrayList<>(b.tx.deletes());
+        b.tx.abandon();
+        if (deletes.isEmpty()) {
+            return;
+        }
+        ctx.run("XA rollback", u -> {
+            for (PgTransaction.Delete d : deletes) {
+                ReceiptHandle h = ReceiptHandle.decode(d.receiptHandle());
+                if (h == null) {
+                    continue;
+                }
+                try (PreparedStatement s = u.c.prepareStatement("UPDATE wharf_message SET visible_at = ? "
+                        + "WHERE queue_id = ? AND id = ? AND receive_count = ? AND leased AND visible_at > ?")) {
+                    s.setLong(1, u.now + d.seconds() * 1000L);
+                    s.setInt(2, h.queueId());
+                    s.setLong(3, h.rowId());
+                    s.setInt(4, h.receiveCount());
+                    s.setLong(5, u.now);
+                    if (s.executeUpdate() == 1) {
+                        u.wake(h.queueId());
+                    }
+                }
+            }
+            return null;
+        });
+    }
+
+    /** COMMIT PREPARED or ROLLBACK PREPARED of a branch this store prepared, in any process. */
+    void finish(String gid, boolean commit) throws SQLException, XAException {
+        try (Connection c = ctx.db().connection("XA " + (commit ? "commit" : "rollback"))) {
+            c.setAutoCommit(true);
+            try (Statement s = c.createStatement()) {
+                s.execute((commit ? "COMMIT" : "ROLLBACK") + " PREPARED '" + gid + "'");
+            } catch (SQLException e) {
+                if ("42704".equals(e.getSQLState())) {
+                    throw new XAException(XAException.XAER_NOTA);
+                }
+                throw e;
+            } finally {
+                c.setAutoCommit(false);
+            }
+        }
+        if (!commit) {
+            release(gid);
+        }
+    }
+
+    /** The global ids of the branches of this store that are prepared now. */
+    List<String> prepared() {
+        return ctx.run("XA recover", u -> {
+            List<String> out = new ArrayList<>();
+            try (PreparedStatement s = u.c.prepareStatement("SELECT gid FROM pg_prepared_xacts "
+                    + "WHERE database = current_database() AND starts_with(gid, ?)")) {
+                s.setString(1, prefix);
+                try (ResultSet r = s.executeQuery()) {
+                    while (r.next()) {
+                        out.add(r.getString(1));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    static XAException failure(Exception e) {
+        XAException x = new XAException(e instanceof QueueServiceException q
+                && q.code().equals(org.wharfmq.store.ErrorCodes.SERVICE_UNAVAILABLE) ? XAException.XAER_RMFAIL
+                : XAException.XAER_RMERR);
+        x.initCause(e);
+        return x;
+    }
+}

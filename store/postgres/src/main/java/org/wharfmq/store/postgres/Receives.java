@@ -1,0 +1,440 @@
+package org.wharfmq.store.postgres;
+
+import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
+
+import java.sql.Array;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
+import org.wharfmq.store.MessageView;
+import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.ReceiveMessageRequest;
+import org.wharfmq.store.ReceivedMessage;
+import org.wharfmq.store.model.MessageRules;
+import org.wharfmq.store.model.Ranges;
+import org.wharfmq.store.model.RedrivePolicy;
+
+/**
+ * ReceiveMessage with long polling, redrive and attempt ids; the filtered and consuming receives;
+ * browsing. A receive claims rows with {@code FOR UPDATE SKIP LOCKED}, so that receives in several
+ * processes never take one message twice, and writes the claim before it returns. On a FIFO queue
+ * it takes only the first message of a group none of whose messages is in flight, and the ones
+ * after it in the same receive.
+ */
+final class Receives {
+    private static final long ATTEMPT_WINDOW = 300_000;
+    /** Rows a filtered receive reads at a time. */
+    private static final int PAGE = 200;
+    /** Messages whose visibility timeout ended, then those never received or moved, each in delivery order. */
+    private static final List<String> STANDARD = List.of(
+            "SELECT " + Row.COLUMNS + " FROM wharf_message WHERE queue_id = ? AND leased AND visible_at <= ? "
+                    + "AND (priority < ? OR priority = ? AND id > ?) ORDER BY priority DESC, id LIMIT ? "
+                    + "FOR UPDATE SKIP LOCKED",
+            "SELECT " + Row.COLUMNS + " FROM wharf_message WHERE queue_id = ? AND NOT leased AND visible_at <= ? "
+                    + "AND (priority < ? OR priority = ? AND id > ?) ORDER BY priority DESC, id LIMIT ? "
+                    + "FOR UPDATE SKIP LOCKED");
+    private static final String FIFO_HEADS = "SELECT " + Row.COLUMNS + " FROM wharf_message m WHERE queue_id = ? "
+            + "AND visible_at <= ? AND id > ? AND sent_at > ? AND (expires_at = 0 OR expires_at > ?) "
+            + "AND NOT EXISTS (SELECT 1 FROM wharf_message p WHERE p.queue_id = m.queue_id "
+            + "AND p.group_id = m.group_id AND p.id < m.id AND p.sent_at > ? AND (p.expires_at = 0 OR p.expires_at > ?)) "
+            + "AND NOT EXISTS (SELECT 1 FROM wharf_message f WHERE f.queue_id = m.queue_id "
+            + "AND f.group_id = m.group_id AND f.leased AND f.visible_at > ? AND f.sent_at > ? "
+            + "AND (f.expires_at = 0 OR f.expires_at > ?)) "
+            + "ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED";
+    private static final String FIFO_REST = "SELECT " + Row.COLUMNS + " FROM wharf_message WHERE queue_id = ? "
+            + "AND group_id = ? AND id > ? ORDER BY id LIMIT ? FOR UPDATE";
+
+    /** How a receive takes its messages. */
+    enum Mode {
+        /** In flight until deleted or the visibility timeout ends. */
+        RECEIVE,
+        /** Deleted in the transaction that takes them (JMS AUTO_ACKNOWLEDGE). */
+        CONSUME
+    }
+
+    private final PgContext ctx;
+    private final Queues queues;
+
+    Receives(PgContext ctx, Queues queues) {
+        this.ctx = ctx;
+        this.queues = queues;
+    }
+
+    List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
+                                  BooleanSupplier cancelled, Mode mode) {
+        int max = r.maxNumberOfMessages();
+        if (max < 1 || max > 10) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "MaxNumberOfMessages " + max
+                    + " is out of range 1..10");
+        }
+        if (r.visibilityTimeout() != null) {
+            Ranges.VISIBILITY_TIMEOUT.check("VisibilityTimeout", r.visibilityTimeout());
+        }
+        Integer waitSeconds = r.waitTimeSeconds();
+        if (waitSeconds != null && (waitSeconds < 0 || waitSeconds > 20)) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "WaitTimeSeconds " + waitSeconds
+                    + " is out of range 0..20");
+        }
+        long start = System.nanoTime();
+        long[] wait = {-1};
+        int[] queueId = {0};
+        while (true) {
+            long seen = queueId[0] == 0 ? 0 : ctx.wakeups().signal(queueId[0]).generation();
+            List<ReceivedMessage> got = ctx.run("ReceiveMessage", u -> {
+                Queues.Queue q = queues.find(u.c, r.queueUrl());
+                if (queueId[0] == 0) {
+                    queueId[0] = q.id();
+                    wait[0] = waitMillis >= 0 ? waitMillis
+                            : 1000L * (waitSeconds != null ? waitSeconds : q.config().receiveMessageWaitTimeSeconds());
+                }
+                String attemptId = q.fifo() && mode == Mode.RECEIVE && filter == null
+                        ? r.receiveRequestAttemptId() : null;
+                if (attemptId != null) {
+                    MessageRules.checkFifoId("ReceiveRequestAttemptId", attemptId);
+                    List<ReceivedMessage> again = repeat(u, q, attemptId);
+                    if (again != null) {
+                        return again;
+                    }
+                }
+                int visibility = r.visibilityTimeout() != null ? r.visibilityTimeout() : q.config().visibilityTimeout();
+                List<Row> taken = claim(u, q, max, visibility, filter, mode);
+                if (attemptId != null && !taken.isEmpty()) {
+                    remember(u, q, attemptId, taken);
+                }
+                u.count(q.id(), taken.isEmpty() ? Counters.EMPTY_RECEIVES : Counters.RECEIVED,
+                        taken.isEmpty() ? 1 : taken.size());
+                List<ReceivedMessage> out = new ArrayList<>(taken.size());
+                for (Row row : taken) {
+                    out.add(row.toMessage(q.fifo(), true));
+                }
+                return out;
+            });
+            if (!got.isEmpty()) {
+                return got;
+            }
+            long remaining = wait[0] - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            if (remaining <= 0 || cancelled != null && cancelled.getAsBoolean()) {
+                return got;
+            }
+            try {
+                if (!ctx.wakeups().await(queueId[0], seen, remaining, cancelled)) {
+                    return got;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return got;
+            }
+        }
+    }
+
+    /** Takes up to {@code max} messages of {@code q} in {@code u}; removes what expired, redrives what is due. */
+    private List<Row> claim(Unit u, Queues.Queue q, int max, int visibility, Predicate<MessageView> filter,
+                            Mode mode) throws SQLException {
+        RedrivePolicy redrive = q.config().redrivePolicy();
+        Queues.Queue dlq = redrive == null ? null : queues.named(u.c, redrive.deadLetterQueue(), false);
+        boolean canRedrive = dlq != null && dlq.kind() == Queues.KIND_QUEUE && dlq.fifo() == q.fifo();
+        long retention = q.config().messageRetentionPeriod() * 1000L;
+        List<Row> taken = new ArrayList<>();
+        List<Row> gone = new ArrayList<>();
+        List<Row> dead = new ArrayList<>();
+        if (q.fifo()) {
+            claimFifo(u, q, max, filter, retention, canRedrive ? redrive.maxReceiveCount() : 0, taken, gone, dead);
+        } else {
+            int page = filter == null ? max : PAGE;
+            Cursor released = new Cursor(STANDARD.get(0), q.id(), page);
+            Cursor ready = new Cursor(STANDARD.get(1), q.id(), page);
+            while (taken.size() < max) {
+                Row a = released.peek(u);
+                Row b = ready.peek(u);
+                if (a == null && b == null) {
+                    break;
+                }
+                Row row = b == null || a != null && before(a, b) ? released.next() : ready.next();
+                if (row.expired(u.now, retention)) {
+                    gone.add(row);
+                } else if (canRedrive && row.receiveCount() >= redrive.maxReceiveCount()) {
+                    dead.add(row);
+                } else if (filter == null || filter.test(row)) {
+                    taken.add(row);
+                }
+            }
+        }
+        delete(u, q.id(), gone);
+        if (!dead.isEmpty()) {
+            moveToDeadLetterQueue(u, q, dlq, dead);
+        }
+        List<Row> out = new ArrayList<>(taken.size());
+        long until = u.now + visibility * 1000L;
+        for (Row row : taken) {
+            out.add(row.received(u.now, until));
+        }
+        if (taken.isEmpty()) {
+            return out;
+        }
+        if (mode == Mode.CONSUME) {
+            delete(u, q.id(), taken);
+            u.count(q.id(), Counters.DELETED, taken.size());
+            if (q.fifo()) {
+                u.wake(q.id());
+            }
+            return out;
+        }
+        try (PreparedStatement s = u.c.prepareStatement("UPDATE wharf_message SET receive_count = receive_count + 1, "
+                + "leased = true, visible_at = ?, "
+                + "first_receive = CASE WHEN first_receive = 0 THEN ? ELSE first_receive END "
+                + "WHERE queue_id = ? AND id = ANY (?)")) {
+            s.setLong(1, until);
+            s.setLong(2, u.now);
+            s.setInt(3, q.id());
+            s.setArray(4, ids(u, taken));
+            s.executeUpdate();
+        }
+        return out;
+    }
+
+    /** Delivery order on a standard queue: higher priority first, then send order. */
+    private static boolean before(Row a, Row b) {
+        return a.priority() > b.priority() || a.priority() == b.priority() && a.id() < b.id();
+    }
+
+    /** The rows of one of {@link #STANDARD}'s queries in delivery order, read and locked a page at a time. */
+    private static final class Cursor {
+        private final String sql;
+        private final int queueId;
+        private final int page;
+        private final java.util.ArrayDeque<Row> buffer = new java.util.ArrayDeque<>();
+        private int lastPriority = 10;
+        private long lastId;
+        private boolean exhausted;
+
+        Cursor(String sql, int queueId, int page) {
+            this.sql = sql;
+            this.queueId = queueId;
+            this.page = page;
+        }
+
+        Row peek(Unit u) throws SQLException {
+            if (buffer.isEmpty() && !exhausted) {
+                List<Row> rows = select(u, sql, queueId, u.now, lastPriority, lastPriority, lastId, page);
+                exhausted = rows.size() < page;
+                if (!rows.isEmpty()) {
+                    Row last = rows.get(rows.size() - 1);
+                    lastPriority = last.priority();
+                    lastId = last.id();
+                }
+                buffer.addAll(rows);
+            }
+            return buffer.peek();
+        }
+
+        Row next() {
+            return buffer.poll();
+        }
+    }
+
+    private void claimFifo(Unit u, Queues.Queue q, int max, Predicate<MessageView> filter, long retention,
+                           int maxReceiveCount, List<Row> taken, List<Row> gone, List<Row> dead) throws SQLException {
+        long after = 0;
+        java.util.Set<String> groups = new java.util.HashSet<>();
+        while (taken.size() < max) {
+            int page = filter == null ? max : PAGE;
+            List<Row> heads = select(u, FIFO_HEADS, q.id(), u.now, after, u.now - retention, u.now,
+                    u.now - retention, u.now, u.now, u.now - retention, u.now, page);
+            for (Row head : heads) {
+                after = head.id();
+                if (taken.size() == max) {
+                    break;
+                }
+                if (!groups.add(head.groupId())) {
+                    continue;
+                }
+                takeGroup(u, q, head, max, filter, retention, maxReceiveCount, taken, gone, dead);
+            }
+            if (heads.size() < page) {
+                break;
+            }
+        }
+    }
+
+    /** Takes the head of a group and the messages after it while they are visible, a page at a time. */
+    private static void takeGroup(Unit u, Queues.Queue q, Row head, int max, Predicate<MessageView> filter,
+                                  long retention, int maxReceiveCount, List<Row> taken, List<Row> gone, List<Row> dead)
+            throws SQLException {
+        List<Row> rows = List.of(head);
+        while (true) {
+            for (Row row : rows) {
+                if (taken.size() == max || row.visibleAt() > u.now) {
+                    return;
+                }
+                if (row.expired(u.now, retention)) {
+                    gone.add(row);
+                } else if (maxReceiveCount > 0 && row.receiveCount() >= maxReceiveCount) {
+                    dead.add(row);
+                } else if (filter == null || filter.test(row)) {
+                    taken.add(row);
+                } else {
+                    return;
+                }
+            }
+            long after = rows.get(rows.size() - 1).id();
+            rows = select(u, FIFO_REST, q.id(), head.groupId(), after, PAGE);
+            if (rows.isEmpty()) {
+                return;
+            }
+        }
+    }
+
+    private static List<Row> select(Unit u, String sql, Object... params) throws SQLException {
+        try (PreparedStatement s = u.c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                s.setObject(i + 1, params[i]);
+            }
+            List<Row> rows = new ArrayList<>();
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    rows.add(Row.read(r));
+                }
+            }
+            return rows;
+        }
+    }
+
+    static Array ids(Unit u, List<Row> rows) throws SQLException {
+        Long[] ids = new Long[rows.size()];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = rows.get(i).id();
+        }
+        return u.c.createArrayOf("bigint", ids);
+    }
+
+    private static void delete(Unit u, int queueId, List<Row> rows) throws SQLException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement s = u.c.prepareStatement("DELETE FROM wharf_message WHERE queue_id = ? AND id = ANY (?)")) {
+            s.setInt(1, queueId);
+            s.setArray(2, ids(u, rows));
+            s.executeUpdate();
+        }
+    }
+
+    /** Moves rows to the dead-letter queue, each under a new id (the end of the queue), its receives forgotten. */
+    private void moveToDeadLetterQueue(Unit u, Queues.Queue q, Queues.Queue dlq, List<Row> rows) throws SQLException {
+        try (PreparedStatement s = u.c.prepareStatement("UPDATE wharf_message SET queue_id = ?, "
+                + "id = nextval('wharf_message_id'), receive_count = 0, first_receive = 0, visible_at = ?, leased = false, "
+                + "source_queue = ? WHERE queue_id = ? AND id = ?")) {
+            for (Row row : rows) {
+                s.setInt(1, dlq.id());
+                s.setLong(2, u.now);
+                s.setString(3, q.name());
+                s.setInt(4, q.id());
+                s.setLong(5, row.id());
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
+        u.count(q.id(), Counters.MOVED_TO_DLQ, rows.size());
+        u.wake(dlq.id());
+    }
+
+    /** The messages of an earlier receive with the same attempt id, if they are still as it left them. */
+    private List<ReceivedMessage> repeat(Unit u, Queues.Queue q, String attemptId) throws SQLException {
+        try (PreparedStatement s = u.c.prepareStatement("DELETE FROM wharf_attempt WHERE queue_id = ? AND at <= ?")) {
+            s.setInt(1, q.id());
+            s.setLong(2, u.now - ATTEMPT_WINDOW);
+            s.executeUpdate();
+        }
+        String rows;
+        try (PreparedStatement s = u.c.prepareStatement(
+                "SELECT rows FROM wharf_attempt WHERE queue_id = ? AND attempt_id = ?")) {
+            s.setInt(1, q.id());
+            s.setString(2, attemptId);
+            try (ResultSet r = s.executeQuery()) {
+                if (!r.next()) {
+                    return null;
+                }
+                rows = r.getString(1);
+            }
+        }
+        Map<Long, long[]> expected = new HashMap<>();
+        List<Long> order = new ArrayList<>();
+        for (String entry : rows.split(",")) {
+            String[] f = entry.split(":");
+            long id = Long.parseLong(f[0]);
+            expected.put(id, new long[] {Long.parseLong(f[1]), Long.parseLong(f[2])});
+            order.add(id);
+        }
+        Map<Long, Row> found = new HashMap<>();
+        try (PreparedStatement s = u.c.prepareStatement("SELECT " + Row.COLUMNS
+                + " FROM wharf_message WHERE queue_id = ? AND id = ANY (?)")) {
+            s.setInt(1, q.id());
+            s.setArray(2, u.c.createArrayOf("bigint", order.toArray(new Long[0])));
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    Row row = Row.read(r);
+                    found.put(row.id(), row);
+                }
+            }
+        }
+        List<ReceivedMessage> out = new ArrayList<>();
+        for (long id : order) {
+            Row row = found.get(id);
+            long[] e = expected.get(id);
+            if (row == null || row.receiveCount() != e[0] || row.visibleAt() != e[1] || row.visibleAt() <= u.now) {
+                return null;
+            }
+            out.add(row.toMessage(true, true));
+        }
+        return out;
+    }
+
+    private static void remember(Unit u, Queues.Queue q, String attemptId, List<Row> taken) throws SQLException {
+        StringBuilder rows = new StringBuilder();
+        for (Row row : taken) {
+            if (rows.length() > 0) {
+                rows.append(',');
+            }
+            rows.append(row.id()).append(':').append(row.receiveCount()).append(':').append(row.visibleAt());
+        }
+        try (PreparedStatement s = u.c.prepareStatement("INSERT INTO wharf_attempt VALUES (?, ?, ?, ?) "
+                + "ON CONFLICT (queue_id, attempt_id) DO UPDATE SET at = EXCLUDED.at, rows = EXCLUDED.rows")) {
+            s.setInt(1, q.id());
+            s.setString(2, attemptId);
+            s.setLong(3, u.now);
+            s.setString(4, rows.toString());
+            s.executeUpdate();
+        }
+    }
+
+    /** Up to {@code max} visible messages in delivery order, locking nothing and changing nothing. */
+    List<ReceivedMessage> browse(String queueUrl, Predicate<MessageView> filter, int max) {
+        return ctx.run("Browse", u -> {
+            Queues.Queue q = queues.find(u.c, queueUrl);
+            long retention = q.config().messageRetentionPeriod() * 1000L;
+            String sql = "SELECT " + Row.COLUMNS + " FROM wharf_message WHERE queue_id = ? AND visible_at <= ? "
+                    + (q.fifo() ? "ORDER BY id" : "ORDER BY priority DESC, id");
+            List<ReceivedMessage> out = new ArrayList<>();
+            try (PreparedStatement s = u.c.prepareStatement(sql)) {
+                s.setFetchSize(PAGE);
+                s.setInt(1, q.id());
+                s.setLong(2, u.now);
+                try (ResultSet r = s.executeQuery()) {
+                    while (out.size() < max && r.next()) {
+                        Row row = Row.read(r);
+                        if (!row.expired(u.now, retention) && (filter == null || filter.test(row))) {
+                            out.add(row.toMessage(q.fifo(), false));
+                        }
+                    }
+                }
+            }
+            return out;
+        });
+    }
+}

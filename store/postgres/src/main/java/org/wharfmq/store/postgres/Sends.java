@@ -1,0 +1,201 @@
+package org.wharfmq.store.postgres;
+
+import static org.wharfmq.store.ErrorCodes.BATCH_REQUEST_TOO_LONG;
+import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
+import static org.wharfmq.store.ErrorCodes.MISSING_PARAMETER;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.wharfmq.store.BatchResult;
+import org.wharfmq.store.BatchResultErrorEntry;
+import org.wharfmq.store.MessageOptions;
+import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.SendBatchEntry;
+import org.wharfmq.store.SendMessageRequest;
+import org.wharfmq.store.SendResult;
+import org.wharfmq.store.model.MessageRules;
+
+/**
+ * SendMessage and SendMessageBatch: the checks of the model, deduplication in {@code wharf_dedup}
+ * (one row per key and queue, so that two processes sending one key at once deliver it once),
+ * and the insert.
+ */
+final class Sends {
+    private static final String INSERT = "INSERT INTO wharf_message (queue_id, id, message_id, body, attributes, "
+            + "sent_at, visible_at, priority, expires_at, group_id, dedup_id, source_queue) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+    /** A send checked against its queue, not yet applied. */
+    record Plan(Queues.Queue queue, SendMessageRequest request, MessageOptions.Options options, String dedupKey) {
+    }
+
+    private final PgContext ctx;
+    private final Queues queues;
+
+    Sends(PgContext ctx, Queues queues) {
+        this.ctx = ctx;
+        this.queues = queues;
+    }
+
+    SendResult send(SendMessageRequest r, MessageOptions.Options options) {
+        return ctx.run("SendMessage", u -> apply(u, plan(queues.find(u.c, r.queueUrl()), r, options), null));
+    }
+
+    BatchResult<SendResult> sendBatch(String queueUrl, List<SendBatchEntry> entries) {
+        MessageRules.checkBatchIds(entries == null ? null : entries.stream().map(SendBatchEntry::id).toList());
+        return ctx.run("SendMessageBatch", u -> {
+            Queues.Queue q = queues.find(u.c, queueUrl);
+            long total = 0;
+            for (SendBatchEntry e : entries) {
+                total += MessageRules.sizeOf(e.messageBody(), e.messageAttributes());
+            }
+            if (total > q.config().maximumMessageSize()) {
+                throw new QueueServiceException(BATCH_REQUEST_TOO_LONG, "the batch's messages total " + total
+                        + " bytes, over the queue's MaximumMessageSize " + q.config().maximumMessageSize());
+            }
+            List<SendResult> ok = new ArrayList<>();
+            List<BatchResultErrorEntry> failed = new ArrayList<>();
+            for (SendBatchEntry e : entries) {
+                try {
+                    SendResult r = apply(u, plan(q, e.toRequest(queueUrl), MessageOptions.Options.DEFAULT), null);
+                    ok.add(new SendResult(e.id(), r.messageId(), r.md5OfMessageBody(), r.sequenceNumber()));
+                } catch (QueueServiceException ex) {
+                    failed.add(new BatchResultErrorEntry(e.id(), ex.code(), ex.detail(), ex.senderFault()));
+                }
+            }
+            return new BatchResult<>(ok, failed);
+        });
+    }
+
+    /** Checks a send to {@code q} as docs/model.md rules it. */
+    Plan plan(Queues.Queue q, SendMessageRequest r, MessageOptions.Options options) {
+        int size = MessageRules.checkBody(r.messageBody()) + MessageRules.checkAttributes(r.messageAttributes());
+        if (size > q.config().maximumMessageSize()) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "the message is " + size
+                    + " bytes, over the queue's MaximumMessageSize " + q.config().maximumMessageSize());
+        }
+        if (options.priority() < 0 || options.priority() > 9) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "priority " + options.priority()
+                    + " is out of range 0..9");
+        }
+        Integer delay = r.delaySeconds();
+        if (delay != null && (delay < 0 || delay > 900)) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "DelaySeconds " + delay + " is out of range 0..900");
+        }
+        if (options.delayMillis() > 900_000L) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "delay " + options.delayMillis()
+                    + " ms is over 900000 ms");
+        }
+        String dedupKey = null;
+        if (q.fifo()) {
+            if ((delay != null && delay > 0) || options.delayMillis() > 0) {
+                throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + q.name()
+                        + " is FIFO: a per-message delay is not allowed; set the queue's DelaySeconds instead");
+            }
+            if (r.messageGroupId() == null) {
+                throw new QueueServiceException(MISSING_PARAMETER,
+                        "MessageGroupId is required on FIFO queue " + q.name());
+            }
+            MessageRules.checkFifoId("MessageGroupId", r.messageGroupId());
+            if (r.messageDeduplicationId() != null) {
+                MessageRules.checkFifoId("MessageDeduplicationId", r.messageDeduplicationId());
+                dedupKey = r.messageDeduplicationId();
+            } else if (q.config().contentBasedDeduplication()) {
+                dedupKey = Codec.sha256(r.messageBody());
+            } else {
+                throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + q.name()
+                        + " needs a MessageDeduplicationId: ContentBasedDeduplication is off");
+            }
+            if (q.config().deduplicationScope().equals("messageGroup")) {
+                dedupKey = r.messageGroupId() + '\u0000' + dedupKey;
+            }
+        } else if (r.messageGroupId() != null || r.messageDeduplicationId() != null) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + q.name()
+                    + " is standard: MessageGroupId and MessageDeduplicationId are for FIFO queues");
+        }
+        return new Plan(q, r, options, dedupKey);
+    }
+
+    /**
+     * Applies a checked send in {@code u}: a duplicate within the window returns the original's id
+     * and sequence number; otherwise a new row. {@code messageId} keeps a moved message's id (null: a new one).
+     */
+    SendResult apply(Unit u, Plan p, String messageId) throws SQLException {
+        Queues.Queue q = p.queue();
+        String md5 = Codec.md5(p.request().messageBody());
+        long seq = nextId(u);
+        String id = messageId != null ? messageId : UUID.randomUUID().toString();
+        if (p.dedupKey() != null) {
+            SendResult original = deduplicate(u, q, p.dedupKey(), id, seq, md5);
+            if (original != null) {
+                u.count(q.id(), Counters.DEDUPLICATED, 1);
+                return original;
+            }
+        }
+        long delay = p.options().delayMillis() >= 0 ? p.options().delayMillis()
+                : 1000L * (p.request().delaySeconds() != null ? p.request().delaySeconds() : q.config().delaySeconds());
+        try (PreparedStatement s = u.c.prepareStatement(INSERT)) {
+            bind(s, q.id(), seq, id, p.request(), u.now, u.now + delay, p.options(), null);
+            s.executeUpdate();
+        }
+        u.count(q.id(), Counters.SENT, 1);
+        u.wake(q.id());
+        return new SendResult(null, id, md5, q.fifo() ? Codec.sequenceNumber(seq) : null);
+    }
+
+    static void bind(PreparedStatement s, int queueId, long seq, String messageId, SendMessageRequest r, long now,
+                     long visibleAt, MessageOptions.Options o, String sourceQueue) throws SQLException {
+        s.setInt(1, queueId);
+        s.setLong(2, seq);
+        s.setString(3, messageId);
+        s.setString(4, r.messageBody());
+        s.setBytes(5, Codec.attributes(r.messageAttributes()));
+        s.setLong(6, now);
+        s.setLong(7, visibleAt);
+        s.setInt(8, o.priority());
+        s.setLong(9, o.expirationTime());
+        s.setString(10, r.messageGroupId());
+        s.setString(11, r.messageDeduplicationId());
+        s.setString(12, sourceQueue);
+    }
+
+    static long nextId(Unit u) throws SQLException {
+        try (PreparedStatement s = u.c.prepareStatement("SELECT nextval('wharf_message_id')");
+             ResultSet r = s.executeQuery()) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+
+    /** Claims {@code key} for a new message, or returns the original it duplicates within the window. */
+    private SendResult deduplicate(Unit u, Queues.Queue q, String key, String id, long seq, String md5)
+            throws SQLException {
+        long cutoff = u.now - q.config().deduplicationWindow() * 1000L;
+        try (PreparedStatement s = u.c.prepareStatement("INSERT INTO wharf_dedup VALUES (?, ?, ?, ?, ?) "
+                + "ON CONFLICT (queue_id, key) DO UPDATE SET message_id = EXCLUDED.message_id, seq = EXCLUDED.seq, "
+                + "sent_at = EXCLUDED.sent_at WHERE wharf_dedup.sent_at <= ?")) {
+            s.setInt(1, q.id());
+            s.setBytes(2, key.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            s.setString(3, id);
+            s.setLong(4, seq);
+            s.setLong(5, u.now);
+            s.setLong(6, cutoff);
+            if (s.executeUpdate() == 1) {
+                return null;
+            }
+        }
+        try (PreparedStatement s = u.c.prepareStatement(
+                "SELECT message_id, seq FROM wharf_dedup WHERE queue_id = ? AND key = ?")) {
+            s.setInt(1, q.id());
+            s.setBytes(2, key.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                return new SendResult(null, r.getString(1), md5, Codec.sequenceNumber(r.getLong(2)));
+            }
+        }
+    }
+}

@@ -1,0 +1,195 @@
+package org.wharfmq.store.postgres;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Wakes receives that wait on a queue. A change in this process wakes them at once; a change in
+ * another process reaches them by NOTIFY, sent after the change commits, a few queues at a time
+ * by one thread, so that no sending transaction takes NOTIFY's lock. A notice is only a hint: a
+ * waiting receive looks again at least every {@link #POLL_MILLIS} ms, so a lost notice (the
+ * listener's connection was down) costs at most that.
+ */
+final class Wakeups implements AutoCloseable {
+    static final long POLL_MILLIS = 1_000;
+    private static final Logger LOG = LoggerFactory.getLogger(Wakeups.class);
+
+    /** One queue's waiters: a counter that grows with each wake-up. */
+    static final class Signal {
+        private long generation;
+
+        synchronized long generation() {
+            return generation;
+        }
+
+        synchronized void fire() {
+            generation++;
+            notifyAll();
+        }
+
+        /** Waits until the generation moves past {@code seen}, {@code millis} pass, or {@code cancelled}. */
+        synchronized void await(long seen, long millis) throws InterruptedException {
+            if (generation == seen && millis > 0) {
+                wait(millis);
+            }
+        }
+    }
+
+    private final Database db;
+    private final String channel;
+    private final ConcurrentHashMap<Integer, Signal> signals = new ConcurrentHashMap<>();
+    private final Set<Integer> toNotify = ConcurrentHashMap.newKeySet();
+    private final Object notifierLock = new Object();
+    private volatile boolean closed;
+    private final Thread listener;
+    private final Thread notifier;
+
+    Wakeups(Database db) {
+        this.db = db;
+        this.channel = "wharf_" + db.settings().schema();
+        this.listener = new Thread(this::listen, "wharf-pg-listen-" + db.settings().schema());
+        this.notifier = new Thread(this::notifyOthers, "wharf-pg-notify-" + db.settings().schema());
+        listener.setDaemon(true);
+        notifier.setDaemon(true);
+    }
+
+    void start() {
+        listener.start();
+        notifier.start();
+    }
+
+    Signal signal(int queueId) {
+        return signals.computeIfAbsent(queueId, id -> new Signal());
+    }
+
+    /** After a commit that may let a receive of {@code queueId} find a message. */
+    void arrived(int queueId) {
+        Signal s = signals.get(queueId);
+        if (s != null) {
+            s.fire();
+        }
+        if (toNotify.add(queueId)) {
+            synchronized (notifierLock) {
+                notifierLock.notifyAll();
+            }
+        }
+    }
+
+    /**
+     * Waits for a wake-up of {@code queueId} after generation {@code seen}, at most {@code millis}
+     * and at most {@link #POLL_MILLIS}; returns false once {@code cancelled} is true.
+     */
+    boolean await(int queueId, long seen, long millis, BooleanSupplier cancelled) throws InterruptedException {
+        if (cancelled != null && cancelled.getAsBoolean()) {
+            return false;
+        }
+        signal(queueId).await(seen, Math.min(millis, POLL_MILLIS));
+        return cancelled == null || !cancelled.getAsBoolean();
+    }
+
+    /** Wakes every waiter of {@code queueId} in this process, so that it checks its cancellation. */
+    void wakeLocal(int queueId) {
+        signal(queueId).fire();
+    }
+
+    private void listen() {
+        while (!closed) {
+            try (Connection c = db.connection("LISTEN")) {
+                c.setAutoCommit(true);
+                try (Statement s = c.createStatement()) {
+                    s.execute("LISTEN " + channel);
+                }
+                // Notices may have been lost while no listener was connected.
+                signals.values().forEach(Signal::fire);
+                PGConnection pg = c.unwrap(PGConnection.class);
+                while (!closed) {
+                    PGNotification[] notices = pg.getNotifications(500);
+                    if (notices == null) {
+                        continue;
+                    }
+                    for (PGNotification n : notices) {
+                        try {
+                            Signal s = signals.get(Integer.parseInt(n.getParameter()));
+                            if (s != null) {
+                                s.fire();
+                            }
+                        } catch (NumberFormatException e) {
+                            // not ours
+                        }
+                    }
+                }
+                try (Statement s = c.createStatement()) {
+                    s.execute("UNLISTEN " + channel);
+                }
+            } catch (SQLException | RuntimeException e) {
+                if (!closed) {
+                    LOG.debug("listener of {} lost its connection; retrying: {}", db.settings(), e.toString());
+                    pause(1_000);
+                }
+            }
+        }
+    }
+
+    private void notifyOthers() {
+        while (!closed) {
+            synchronized (notifierLock) {
+                if (toNotify.isEmpty()) {
+                    try {
+                        notifierLock.wait(1_000);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    continue;
+                }
+            }
+            try (Connection c = db.connection("NOTIFY")) {
+                try (PreparedStatement s = c.prepareStatement("SELECT pg_notify(?, ?)")) {
+                    for (Integer id : toNotify) {
+                        toNotify.remove(id);
+                        s.setString(1, channel);
+                        s.setString(2, id.toString());
+                        s.addBatch();
+                    }
+                    s.executeBatch();
+                }
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                if (!closed) {
+                    pause(1_000);
+                }
+            }
+        }
+    }
+
+    private void pause(long millis) {
+        try {
+            TimeUnit.MILLISECONDS.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        listener.interrupt();
+        notifier.interrupt();
+        signals.values().forEach(Signal::fire);
+        try {
+            listener.join(2_000);
+            notifier.join(2_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
