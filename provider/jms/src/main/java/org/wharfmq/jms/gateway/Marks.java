@@ -128,7 +128,8 @@ final class Marks {
 
         MessageFormatException bad(String what) {
             return new MessageFormatException("the attribute " + ATTRIBUTE + " is not an object of strings: "
-                    + what + " at character " + pos + " of " + text);
+                    + what + " at character " + pos + " of "
+                    + (text.length() <= 200 ? text : text.substring(0, 200) + "..."));
         }
     }
 }
