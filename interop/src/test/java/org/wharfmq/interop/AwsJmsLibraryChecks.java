@@ -49,7 +49,8 @@ abstract class AwsJmsLibraryChecks {
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("x", "x"))).build();
         queue = SqsServer.queueName("aws-jms");
         sqs.createQueue(r -> r.queueName(queue));
-        aws = new SQSConnectionFactory(new ProviderConfiguration(), sqs).createConnection();
+        // No prefetch: once its receive is served, the library polls no more, and its close need not wait for a long poll.
+        aws = new SQSConnectionFactory(new ProviderConfiguration().withNumberOfMessagesToPrefetch(0), sqs).createConnection();
         awsSession = aws.createSession(false, Session.AUTO_ACKNOWLEDGE);
         aws.start();
         factory = new WharfConnectionFactory(server().storeUrl(protocol(), ""));
