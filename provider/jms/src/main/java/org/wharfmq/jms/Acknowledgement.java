@@ -72,7 +72,7 @@ abstract class Acknowledgement {
         }
         if (transacted) {
             gateway.capabilities().requireTransactions("a transacted session");
-            return new LocalTransaction(receiving, redelivery, gateway.transacting());
+            return new LocalTransaction(receiving, redelivery, gateway.transacting(), session.connection.joined);
         }
         return switch (mode) {
             case Session.AUTO_ACKNOWLEDGE, Session.DUPS_OK_ACKNOWLEDGE ->

@@ -11,16 +11,20 @@ import org.wharfmq.jms.gateway.Unit;
 
 /**
  * A transacted session: consumed messages are deleted at commit, with the sends; rollback gives
- * them back after the redelivery delay, close (and a failed commit) at once.
+ * them back after the redelivery delay, close (and a failed commit) at once. A session that joins
+ * the application's transaction deletes each message in it when it is delivered.
  */
 final class LocalTransaction extends Acknowledgement {
     private final Transacting transacting;
+    private final java.util.function.Supplier<?> joined;
     private final List<Delivery> consumed = new ArrayList<>();
     private Unit unit;
 
-    LocalTransaction(Receiving receiving, RedeliveryPolicy redelivery, Transacting transacting) {
+    LocalTransaction(Receiving receiving, RedeliveryPolicy redelivery, Transacting transacting,
+                     java.util.function.Supplier<?> joined) {
         super(receiving, redelivery);
         this.transacting = transacting;
+        this.joined = joined;
     }
 
     @Override
@@ -36,14 +40,19 @@ final class LocalTransaction extends Acknowledgement {
     @Override
     synchronized Unit unit() throws JMSException {
         if (unit == null) {
-            unit = transacting.begin();
+            Object resource = joined == null ? null : joined.get();
+            unit = resource == null ? transacting.begin() : transacting.join(resource);
         }
         return unit;
     }
 
     @Override
-    synchronized void delivered(Delivery d) {
+    synchronized void delivered(Delivery d) throws JMSException {
         supersede(consumed, d);
+        Unit u = unit();
+        if (u.joined()) {
+            u.consume(d);
+        }
     }
 
     @Override

@@ -43,6 +43,8 @@ public final class WharfConnection implements XAConnection, XAQueueConnection, X
     /** Who connected (null: no user), and what they may do. */
     final String user;
     final Permissions permissions;
+    /** The application's own transaction that transacted sessions join, or null: see WharfConnectionFactory#joinTransactionsOf. */
+    volatile java.util.function.Supplier<?> joined;
     /** Identifies this connection's messages for noLocal. */
     final String id = UUID.randomUUID().toString().replace("-", "").substring(0, 16);
     private final List<WharfSession> sessions = new CopyOnWriteArrayList<>();

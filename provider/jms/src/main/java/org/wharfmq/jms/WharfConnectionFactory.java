@@ -39,6 +39,7 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
     /** The store this factory keeps open, if it opened one. */
     private transient StoreGateway held;
     private String url;
+    private volatile java.util.function.Supplier<?> joined;
     private String clientID;
     private boolean clientIDShared;
     private String user;
@@ -144,11 +145,27 @@ public class WharfConnectionFactory implements ConnectionFactory, QueueConnectio
         return connect(userName, pass);
     }
 
+    /**
+     * Makes the transacted sessions of this factory's connections join the application's own
+     * transaction, on a store that can ({@code wharf:postgresql:}): each time such a session begins
+     * a unit of work, {@code resource} gives the transaction to join (a {@code java.sql.Connection}
+     * to the store's database with auto-commit off), or null for a transaction of the store's own.
+     * The session's sends, and the deletes of the messages it receives, are then made in that
+     * transaction as they happen, and its commit or rollback decides them; {@code Session.commit()}
+     * only ends the session's unit. With Spring: {@code () -> TransactionSynchronizationManager
+     * .isActualTransactionActive() ? DataSourceUtils.getConnection(dataSource) : null}. Set it before
+     * creating connections; null stops it.
+     */
+    public void joinTransactionsOf(java.util.function.Supplier<?> resource) {
+        this.joined = resource;
+    }
+
     private WharfConnection connect(String userName, String pass) throws JMSException {
         ConnectionOptions o = ConnectionOptions.parse(url);
         Permissions permissions = authenticate(o, userName, pass);
         held(o);
         WharfConnection c = new WharfConnection(o, userName, permissions);
+        c.joined = joined;
         String id = clientID != null ? clientID : o.clientId();
         if (id != null) {
             try {

@@ -6,7 +6,9 @@ package org.wharfmq.store;
  * every change after which a receive may find a message it would not have found before: a send
  * or a move into the queue, a message released or deleted (the next of its FIFO group), and a
  * delay or visibility timeout that ends, noticed by the backend when its time comes. A notice
- * promises nothing: the message may be taken by someone else, or be one a filter rejects.
+ * promises nothing: the message may be taken by someone else, or be one a filter rejects. A
+ * backend offers it only if its notices follow every process's changes, not only its own; a
+ * store shared by several processes that cannot promise that does not offer it.
  */
 public interface ArrivalNotification {
 

@@ -23,8 +23,9 @@ public interface FilteredReceive {
     /**
      * Like {@link #receiveMessage(ReceiveMessageRequest, long, Predicate, BooleanSupplier)}, but
      * deletes what it returns, for a consumer that acknowledges on receipt (JMS AUTO_ACKNOWLEDGE).
-     * The delete joins the next group commit without being waited for: nothing is written before
-     * the message is handed out, and a crash before that commit delivers it again, never loses it.
+     * The delete may join a later commit without being waited for (a crash before that commit
+     * delivers the message again), or commit with the receive itself, where several processes share
+     * the store and a message taken by one must be gone for all.
      * Receipt handles are spent; ReceiveRequestAttemptId is ignored.
      */
     List<ReceivedMessage> consumeMessage(ReceiveMessageRequest request, long waitMillis,

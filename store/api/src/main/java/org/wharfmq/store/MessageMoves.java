@@ -17,8 +17,10 @@ public interface MessageMoves {
      * Starts a task moving the messages of {@code sourceQueueUrl} to {@code destinationQueueUrl}, or,
      * when that is null, each to its original source queue (then the source must be some queue's
      * dead-letter queue). {@code maxMessagesPerSecond} is 1..{@value #MAX_MESSAGES_PER_SECOND}, or
-     * null for no limit. One task at a time may run on a source. Returns the task handle. Bad input
-     * fails naming the value and starts nothing.
+     * null for no limit. One task at a time may run on a source, across every process that shares the
+     * store; there a task is listed and cancelled from any of them, and goes on when the process that
+     * started it stops (where a backend keeps its tasks in the process, they stop with it). Returns
+     * the task handle. Bad input fails naming the value and starts nothing.
      */
     String startMessageMoveTask(String sourceQueueUrl, String destinationQueueUrl, Integer maxMessagesPerSecond);
 

@@ -6,10 +6,10 @@ import java.util.Map;
 
 /**
  * Optional capability: a queue's figures under the names of Amazon SQS's CloudWatch metrics, so
- * that SQS and Yandex Message Queue users know them. The Approximate* figures are the queue's now;
- * the Number* counters count what happened since this store was opened in this process (they start
- * at 0 on every open, and a queue deleted and created again starts again at 0). A figure the
- * backend cannot give is {@link #UNKNOWN}.
+ * that SQS and Yandex Message Queue users know them. The Approximate* figures are the queue's now,
+ * the same whichever process asks where several share one store; the Number* counters count what
+ * this open store did itself since it was opened (they start at 0 on every open, and a queue
+ * deleted and created again starts again at 0). A figure the backend cannot give is {@link #UNKNOWN}.
  */
 public interface QueueStatistics {
     /** A figure the backend cannot give. */

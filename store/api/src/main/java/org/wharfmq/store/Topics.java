@@ -19,7 +19,8 @@ public interface Topics {
 
     /**
      * Creates the subscription if it does not exist and returns the URL of its queue. A non-durable
-     * subscription does not survive a close of the store. {@code tag} is kept with the subscription
+     * subscription belongs to the open store that made it: it goes when that store closes, and where
+     * several processes share the store, when another finds that store's process dead. {@code tag} is kept with the subscription
      * for the caller (a selector, say) and handed to publish filters; an existing subscription keeps
      * its tag.
      */

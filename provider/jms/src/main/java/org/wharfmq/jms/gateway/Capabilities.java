@@ -7,6 +7,7 @@ import org.wharfmq.store.ArrivalNotification;
 import org.wharfmq.store.Browsing;
 import org.wharfmq.store.FairQueues;
 import org.wharfmq.store.FilteredReceive;
+import org.wharfmq.store.JoinedTransactions;
 import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServices;
@@ -29,6 +30,7 @@ public final class Capabilities {
     final MessageOptions options;
     final Transactions transactions;
     final XaTransactions xaTransactions;
+    final JoinedTransactions joinedTransactions;
     final QueueStatistics statistics;
     final FairQueues fairQueues;
     final ArrivalNotification arrivals;
@@ -42,6 +44,7 @@ public final class Capabilities {
         this.options = service.extension(MessageOptions.class).orElse(null);
         this.transactions = service.extension(Transactions.class).orElse(null);
         this.xaTransactions = service.extension(XaTransactions.class).orElse(null);
+        this.joinedTransactions = service.extension(JoinedTransactions.class).orElse(null);
         this.statistics = service.extension(QueueStatistics.class).orElse(null);
         this.fairQueues = service.extension(FairQueues.class).orElse(null);
         this.arrivals = service.extension(ArrivalNotification.class).orElse(null);
@@ -56,6 +59,7 @@ public final class Capabilities {
         addIf(names, options, "MessageOptions");
         addIf(names, transactions, "Transactions");
         addIf(names, xaTransactions, "XaTransactions");
+        addIf(names, joinedTransactions, "JoinedTransactions");
         addIf(names, statistics, "QueueStatistics");
         addIf(names, fairQueues, "FairQueues");
         addIf(names, arrivals, "ArrivalNotification");
@@ -71,6 +75,11 @@ public final class Capabilities {
     /** Fails unless the backend offers local transactions, which {@code what} needs. */
     public void requireTransactions(String what) throws JMSException {
         require(transactions, "Transactions", what);
+    }
+
+    /** Fails unless the backend joins the application's own transactions, which {@code what} needs. */
+    public void requireJoined(String what) throws JMSException {
+        require(joinedTransactions, "JoinedTransactions", what);
     }
 
     /** Fails unless the backend offers XA transactions, which {@code what} needs. */

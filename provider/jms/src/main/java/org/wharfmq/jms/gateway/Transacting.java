@@ -13,7 +13,16 @@ public final class Transacting {
     /** A new local unit of work. */
     public Unit begin() throws JMSException {
         capabilities.requireTransactions("a transacted session");
-        return new Unit(capabilities.transactions.begin());
+        return new Unit(capabilities.transactions.begin(), false);
+    }
+
+    /**
+     * A unit of work on the application's own transaction {@code resource} (for a database store, a
+     * JDBC connection to its database), whose commit or rollback decides the unit's work.
+     */
+    public Unit join(Object resource) throws JMSException {
+        capabilities.requireJoined("a session that joins the application's transaction");
+        return Errors.call(() -> new Unit(capabilities.joinedTransactions.join(resource), true));
     }
 
     /** A new XA resource. */

@@ -10,9 +10,27 @@ import org.wharfmq.store.StoreTransaction;
 /** A unit of work in the store (a local transaction or an XA branch): sends and deletes that commit together. */
 public final class Unit {
     final StoreTransaction tx;
+    private final boolean joined;
 
-    Unit(StoreTransaction tx) {
+    Unit(StoreTransaction tx, boolean joined) {
         this.tx = tx;
+        this.joined = joined;
+    }
+
+    /**
+     * True if the unit works on the application's own transaction: a consumed message is deleted in
+     * it when delivered ({@link #consume}), so that the application's commit or rollback decides.
+     */
+    public boolean joined() {
+        return joined;
+    }
+
+    /** Deletes a delivered message in the application's transaction that this unit joined. */
+    public void consume(Delivery d) throws JMSException {
+        Errors.call(() -> {
+            tx.deleteMessage(d.queueUrl(), d.receiptHandle());
+            return null;
+        });
     }
 
     /**
@@ -32,8 +50,10 @@ public final class Unit {
      */
     public void commit(List<Delivery> consumed) throws JMSException {
         try {
-            for (Delivery d : consumed) {
-                tx.deleteMessage(d.queueUrl(), d.receiptHandle());
+            if (!joined) {
+                for (Delivery d : consumed) {
+                    tx.deleteMessage(d.queueUrl(), d.receiptHandle());
+                }
             }
             tx.commit();
         } catch (QueueServiceException e) {

@@ -18,6 +18,6 @@ public final class XaBranch {
 
     /** The branch's unit of work between start and end, or null outside a branch. */
     public Unit current() {
-        return resource.current().map(Unit::new).orElse(null);
+        return resource.current().map(tx -> new Unit(tx, false)).orElse(null);
     }
 }

@@ -16,7 +16,7 @@ import org.wharfmq.store.QueueServiceException;
  * <ul>
  * <li>every {@link #BEAT_SECONDS} s it marks itself alive in {@code wharf_instance} (by the wall clock);
  * <li>it removes what a store found dead (not seen for {@link #DEAD_AFTER_MILLIS} ms) owned: its
- * non-durable subscriptions, and it fails the message move tasks that store ran;
+ * non-durable subscriptions;
  * <li>every minute it deletes the messages gone by retention or expiration that no receive met, and
  * deduplication keys and receive attempts past their windows.
  * </ul>
@@ -54,12 +54,6 @@ final class Housekeeping implements AutoCloseable {
             for (String dead : deadInstances()) {
                 topics.dropOwnedBy(dead);
                 ctx.run("forget a dead store", u -> {
-                    try (PreparedStatement s = u.c.prepareStatement("UPDATE wharf_move_task SET status = 'FAILED', "
-                            + "failure = 'the process running it stopped' WHERE owner = ? "
-                            + "AND status IN ('RUNNING', 'CANCELLING')")) {
-                        s.setString(1, dead);
-                        s.executeUpdate();
-                    }
                     try (PreparedStatement s = u.c.prepareStatement("DELETE FROM wharf_instance WHERE id = ?")) {
                         s.setString(1, dead);
                         s.executeUpdate();

@@ -100,6 +100,8 @@ final class InFlight {
             if (s.executeUpdate() == 1) {
                 if (seconds == 0) {
                     u.wake(q.id());
+                } else {
+                    u.wakeAt(q.id(), u.now + seconds * 1000L);
                 }
                 return;
             }

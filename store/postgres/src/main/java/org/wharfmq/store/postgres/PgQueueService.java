@@ -9,11 +9,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
+import org.wharfmq.store.ArrivalNotification;
 import org.wharfmq.store.BatchEntry;
 import org.wharfmq.store.BatchResult;
 import org.wharfmq.store.Browsing;
 import org.wharfmq.store.FilteredReceive;
+import org.wharfmq.store.JoinedTransactions;
 import org.wharfmq.store.Limits;
+import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.MessageView;
 import org.wharfmq.store.QueueService;
@@ -35,10 +38,11 @@ import org.wharfmq.store.XaTransactions;
  * on the shared tables, so that every process that opens the same schema sees one set of queues.
  * This facade only delegates: administration to {@link Queues}, sends to {@link Sends}, receives
  * and browsing to {@link Receives}, deletes and visibility changes to {@link InFlight}, topics to
- * {@link PgTopics}, transactions to {@link PgTransaction}.
+ * {@link PgTopics}, transactions to {@link PgTransaction} and {@link PgXa}, message move tasks to
+ * {@link PgMoveTasks}, background work to {@link Housekeeping}.
  */
 public final class PgQueueService implements QueueService, MessageOptions, FilteredReceive, Browsing, Transactions,
-        QueueStatistics {
+        QueueStatistics, JoinedTransactions {
 
 
     /** No attribute limit of its own; delays to the millisecond, up to 900 s. */
@@ -52,6 +56,8 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
     private final PgTopics topics;
     private final PgXa xa;
     private final Housekeeping housekeeping;
+    private final PgMoveTasks moveTasks;
+    private final PgArrivals arrivals;
 
     private PgQueueService(PgContext ctx) {
         this.ctx = ctx;
@@ -62,6 +68,8 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
         this.topics = new PgTopics(ctx, queues, sends);
         this.xa = new PgXa(ctx, queues, () -> new PgTransaction(ctx, queues, sends, inFlight, topics));
         this.housekeeping = new Housekeeping(ctx, queues, topics);
+        this.moveTasks = new PgMoveTasks(ctx, queues);
+        this.arrivals = new PgArrivals(ctx, queues);
     }
 
     static PgQueueService open(Database.Settings settings, Clock clock, int defaultDedupWindow) {
@@ -79,6 +87,7 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
         ctx.wakeups().start();
         PgQueueService service = new PgQueueService(ctx);
         service.housekeeping.start();
+        service.moveTasks.start();
         return service;
     }
 
@@ -101,6 +110,12 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
     public <T> Optional<T> extension(Class<T> type) {
         if (type == Topics.class) {
             return Optional.of(type.cast(topics));
+        }
+        if (type == ArrivalNotification.class) {
+            return Optional.of(type.cast(arrivals));
+        }
+        if (type == MessageMoves.class) {
+            return Optional.of(type.cast(moveTasks));
         }
         if (type == XaTransactions.class) {
             return ctx.preparedTransactions() ? Optional.of(type.cast(xa)) : Optional.empty();
@@ -234,8 +249,15 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
     }
 
     @Override
+    public StoreTransaction join(Object resource) {
+        return PgJoinedTransaction.on(ctx, queues, sends, inFlight, topics, resource);
+    }
+
+    @Override
     public void close() {
         try {
+            arrivals.close();
+            moveTasks.close();
             housekeeping.close();
             topics.dropOwnedBy(ctx.instance());
         } catch (QueueServiceException e) {

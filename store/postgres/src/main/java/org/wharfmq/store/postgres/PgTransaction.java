@@ -35,6 +35,8 @@ final class PgTransaction implements StoreTransaction {
     private final List<Step> steps = new ArrayList<>();
     private final List<Delete> deletes = new ArrayList<>();
     private final Map<String, Queues.Queue> seen = new HashMap<>();
+    /** The first send of each (queue, dedup key) buffered here. */
+    private final Map<String, SendResult> buffered = new HashMap<>();
     private boolean done;
 
     PgTransaction(PgContext ctx, Queues queues, Sends sends, InFlight inFlight, PgTopics topics) {
@@ -58,9 +60,26 @@ final class PgTransaction implements StoreTransaction {
     public SendResult sendMessage(SendMessageRequest request, MessageOptions.Options options) {
         open();
         Sends.Plan plan = sends.plan(queue(request.queueUrl()), request, options);
+        String md5 = Codec.md5(request.messageBody());
+        if (plan.dedupKey() != null) {
+            // A duplicate, of a message sent before or earlier in this transaction, answers with the original's id.
+            String key = plan.queue().id() + "\u0000" + plan.dedupKey();
+            SendResult original = buffered.get(key);
+            if (original == null) {
+                original = ctx.run("transaction", u -> sends.original(u, plan.queue(), plan.dedupKey()));
+            }
+            if (original != null) {
+                steps.add(u -> sends.apply(u, sends.plan(queues.find(u.c, request.queueUrl()), request, options), null));
+                return new SendResult(null, original.messageId(), md5, original.sequenceNumber());
+            }
+            String id = UUID.randomUUID().toString();
+            buffered.put(key, new SendResult(null, id, md5, null));
+            steps.add(u -> sends.apply(u, sends.plan(queues.find(u.c, request.queueUrl()), request, options), id));
+            return new SendResult(null, id, md5, null);
+        }
         String id = UUID.randomUUID().toString();
         steps.add(u -> sends.apply(u, sends.plan(queues.find(u.c, request.queueUrl()), request, options), id));
-        return new SendResult(null, id, Codec.md5(request.messageBody()), null);
+        return new SendResult(null, id, md5, null);
     }
 
     @Override

@@ -172,13 +172,14 @@ final class PgXa implements XaTransactions {
         ctx.run("XA release", u -> {
             try (PreparedStatement s = u.c.prepareStatement("UPDATE wharf_message m SET visible_at = ? + h.seconds * 1000 "
                     + "FROM wharf_xa_hold h WHERE h.gid = ? AND m.queue_id = h.queue_id AND m.id = h.id "
-                    + "AND m.receive_count = h.receive_count AND m.visible_at = ? RETURNING m.queue_id")) {
+                    + "AND m.receive_count = h.receive_count AND m.visible_at = ? RETURNING m.queue_id, h.seconds")) {
                 s.setLong(1, u.now);
                 s.setString(2, gid);
                 s.setLong(3, HELD);
                 try (ResultSet r = s.executeQuery()) {
                     while (r.next()) {
                         u.wake(r.getInt(1));
+                        u.wakeAt(r.getInt(1), u.now + r.getLong(2) * 1000L);
                     }
                 }
             }
@@ -212,6 +213,7 @@ final class PgXa implements XaTransactions {
                     s.setLong(5, u.now);
                     if (s.executeUpdate() == 1) {
                         u.wake(h.queueId());
+                        u.wakeAt(h.queueId(), u.now + d.seconds() * 1000L);
                     }
                 }
             }

@@ -186,6 +186,7 @@ final class Receives {
             }
             return out;
         }
+        u.wakeAt(q.id(), until);
         try (PreparedStatement s = u.c.prepareStatement("UPDATE wharf_message SET receive_count = receive_count + 1, "
                 + "leased = true, visible_at = ?, "
                 + "first_receive = CASE WHEN first_receive = 0 THEN ? ELSE first_receive END "

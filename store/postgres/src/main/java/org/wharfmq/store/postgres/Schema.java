@@ -55,10 +55,10 @@ final class Schema {
               PRIMARY KEY (queue_id, attempt_id))""",
             """
             CREATE TABLE wharf_move_task (
-              handle text PRIMARY KEY, source text NOT NULL, destination text, rate integer,
-              status text NOT NULL, moved bigint NOT NULL, to_move bigint NOT NULL, failure text,
-              started_at bigint NOT NULL, owner text NOT NULL)""",
-            "CREATE UNIQUE INDEX wharf_move_task_running ON wharf_move_task (source) WHERE status IN ('RUNNING', 'CANCELLING')",
+              handle text PRIMARY KEY, source_id integer NOT NULL, source text NOT NULL, destination_id integer,
+              destination text, rate integer, status text NOT NULL, moved bigint NOT NULL, to_move bigint NOT NULL,
+              up_to bigint NOT NULL, failure text, started_at bigint NOT NULL)""",
+            "CREATE UNIQUE INDEX wharf_move_task_running ON wharf_move_task (source_id) WHERE status = 'RUNNING'",
             """
             CREATE TABLE wharf_xa_hold (
               gid text NOT NULL, queue_id integer NOT NULL, id bigint NOT NULL, receive_count integer NOT NULL,

@@ -144,6 +144,9 @@ final class Sends {
         }
         u.count(q.id(), Counters.SENT, 1);
         u.wake(q.id());
+        if (delay > 0) {
+            u.wakeAt(q.id(), u.now + delay);
+        }
         return new SendResult(null, id, md5, q.fifo() ? Codec.sequenceNumber(seq) : null);
     }
 
@@ -168,6 +171,19 @@ final class Sends {
              ResultSet r = s.executeQuery()) {
             r.next();
             return r.getLong(1);
+        }
+    }
+
+    /** The original that a send of {@code key} to {@code q} would duplicate now, or null. */
+    SendResult original(Unit u, Queues.Queue q, String key) throws SQLException {
+        try (PreparedStatement s = u.c.prepareStatement("SELECT message_id, seq FROM wharf_dedup "
+                + "WHERE queue_id = ? AND key = ? AND sent_at > ?")) {
+            s.setInt(1, q.id());
+            s.setBytes(2, key.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            s.setLong(3, u.now - q.config().deduplicationWindow() * 1000L);
+            try (ResultSet r = s.executeQuery()) {
+                return r.next() ? new SendResult(null, r.getString(1), null, Codec.sequenceNumber(r.getLong(2))) : null;
+            }
         }
     }
 

@@ -22,6 +22,7 @@ final class Unit {
     final long now;
     private final Set<Integer> woken = new LinkedHashSet<>();
     private final List<long[]> counts = new ArrayList<>();
+    private final List<long[]> timed = new ArrayList<>();
 
     Unit(Connection c, long now) {
         this.c = c;
@@ -31,6 +32,11 @@ final class Unit {
     /** Wakes the receives of {@code queueId} after the commit. */
     void wake(int queueId) {
         woken.add(queueId);
+    }
+
+    /** Wakes the receives of {@code queueId} at {@code at} (the store's time), when a delay or visibility timeout ends. */
+    void wakeAt(int queueId, long at) {
+        timed.add(new long[] {queueId, at});
     }
 
     /** Adds {@code n} to a counter of {@link Counters} after the commit. */
@@ -44,5 +50,9 @@ final class Unit {
             ctx.counters().add((int) n[0], (int) n[1], n[2]);
         }
         woken.forEach(ctx.wakeups()::arrived);
+        long now = ctx.now();
+        for (long[] t : timed) {
+            ctx.wakeups().arrivesIn((int) t[0], t[1] - now);
+        }
     }
 }

@@ -47,6 +47,16 @@ final class Wakeups implements AutoCloseable {
 
     private final Database db;
     private final String channel;
+    /** Names this process in its notices, so that it skips its own. */
+    private final String self = java.util.UUID.randomUUID().toString();
+    /** Told of every wake-up of a queue, by id, from this process or another; -1: every queue. */
+    private final java.util.List<java.util.function.IntConsumer> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final java.util.concurrent.ScheduledExecutorService timers =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "wharf-pg-timers");
+                t.setDaemon(true);
+                return t;
+            });
     private final ConcurrentHashMap<Integer, Signal> signals = new ConcurrentHashMap<>();
     private final Set<Integer> toNotify = ConcurrentHashMap.newKeySet();
     private final Object notifierLock = new Object();
@@ -72,12 +82,26 @@ final class Wakeups implements AutoCloseable {
         return signals.computeIfAbsent(queueId, id -> new Signal());
     }
 
+    /** Tells {@code listener} of every wake-up from now on. */
+    void listen(java.util.function.IntConsumer listener) {
+        listeners.add(listener);
+    }
+
+    /** Wakes the queue {@code millis} from now, when a delay or visibility timeout set by this process ends. */
+    void arrivesIn(int queueId, long millis) {
+        if (!closed) {
+            // A little late rather than early: the wall clock and the timer's may differ by a millisecond.
+            timers.schedule(() -> arrived(queueId), Math.max(0, millis) + 5, TimeUnit.MILLISECONDS);
+        }
+    }
+
     /** After a commit that may let a receive of {@code queueId} find a message. */
     void arrived(int queueId) {
         Signal s = signals.get(queueId);
         if (s != null) {
             s.fire();
         }
+        tell(queueId);
         if (toNotify.add(queueId)) {
             synchronized (notifierLock) {
                 notifierLock.notifyAll();
@@ -111,6 +135,7 @@ final class Wakeups implements AutoCloseable {
                 }
                 // Notices may have been lost while no listener was connected.
                 signals.values().forEach(Signal::fire);
+                tell(-1);
                 PGConnection pg = c.unwrap(PGConnection.class);
                 while (!closed) {
                     PGNotification[] notices = pg.getNotifications(500);
@@ -119,10 +144,17 @@ final class Wakeups implements AutoCloseable {
                     }
                     for (PGNotification n : notices) {
                         try {
-                            Signal s = signals.get(Integer.parseInt(n.getParameter()));
+                            String[] notice = n.getParameter().split(":", 2);
+                            if (notice.length == 2 && notice[1].equals(self)) {
+                                // This process's own change: its waiters were woken when it committed.
+                                continue;
+                            }
+                            int id = Integer.parseInt(notice[0]);
+                            Signal s = signals.get(id);
                             if (s != null) {
                                 s.fire();
                             }
+                            tell(id);
                         } catch (NumberFormatException e) {
                             // not ours
                         }
@@ -157,7 +189,7 @@ final class Wakeups implements AutoCloseable {
                     for (Integer id : toNotify) {
                         toNotify.remove(id);
                         s.setString(1, channel);
-                        s.setString(2, id.toString());
+                        s.setString(2, id + ":" + self);
                         s.addBatch();
                     }
                     s.executeBatch();
@@ -168,6 +200,12 @@ final class Wakeups implements AutoCloseable {
                     pause(1_000);
                 }
             }
+        }
+    }
+
+    private void tell(int queueId) {
+        for (java.util.function.IntConsumer l : listeners) {
+            l.accept(queueId);
         }
     }
 
@@ -182,6 +220,7 @@ final class Wakeups implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        timers.shutdownNow();
         listener.interrupt();
         notifier.interrupt();
         signals.values().forEach(Signal::fire);

@@ -15,7 +15,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.wharfmq.store.ArrivalNotification;
 import org.wharfmq.store.ErrorCodes;
+import org.wharfmq.store.MessageMoveTask;
+import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.QueueServices;
@@ -194,6 +197,46 @@ public abstract class SharedStoreContract {
         a.sendMessage(SendMessageRequest.of(url, "wake"));
         List<ReceivedMessage> got = poll.get(15, TimeUnit.SECONDS);
         assertEquals(List.of("wake"), got.stream().map(ReceivedMessage::body).toList());
+    }
+
+    @Test
+    void aMoveTaskStartedInOneStoreGoesOnInTheOtherAfterTheFirstCloses() throws Exception {
+        MessageMoves movesA = backend().capability(a, MessageMoves.class);
+        MessageMoves movesB = backend().capability(b, MessageMoves.class);
+        String from = a.createQueue("parked", Map.of());
+        String to = a.createQueue("retry", Map.of());
+        for (int i = 0; i < 3; i++) {
+            a.sendMessage(SendMessageRequest.of(from, "p" + i));
+        }
+        String handle = movesA.startMessageMoveTask(from, to, 1);
+        a.close();
+        a = null;
+        assertEquals(List.of(handle), movesB.listMessageMoveTasks(from).stream().map(MessageMoveTask::taskHandle)
+                .toList(), "the other store lists the task");
+
+        clock.advanceSeconds(3);
+
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        MessageMoveTask t = movesB.listMessageMoveTasks(from).get(0);
+        while (t.status() == MessageMoveTask.Status.RUNNING && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+            t = movesB.listMessageMoveTasks(from).get(0);
+        }
+        assertEquals(MessageMoveTask.Status.COMPLETED, t.status(), String.valueOf(t));
+        assertEquals(3, t.approximateNumberOfMessagesMoved());
+        assertEquals(3, b.receiveMessage(ReceiveMessageRequest.of(to, 10)).size());
+    }
+
+    @Test
+    void aWatchInOneStoreHearsASendThroughTheOther() throws Exception {
+        ArrivalNotification arrivals = backend().capability(b, ArrivalNotification.class);
+        String url = a.createQueue("watched", Map.of());
+        java.util.concurrent.CountDownLatch heard = new java.util.concurrent.CountDownLatch(1);
+        try (ArrivalNotification.Watch w = arrivals.watch(url, heard::countDown)) {
+            a.sendMessage(SendMessageRequest.of(url, "news"));
+            assertTrue(heard.await(10, TimeUnit.SECONDS), "no notice within 10 s");
+        }
+        assertEquals("news", b.receiveMessage(ReceiveMessageRequest.of(url, 1)).get(0).body());
     }
 
     @Test

@@ -1,8 +1,10 @@
 package org.wharfmq.store.postgres.contract;
 
 import java.util.Set;
+import org.wharfmq.store.ArrivalNotification;
 import org.wharfmq.store.Browsing;
 import org.wharfmq.store.FilteredReceive;
+import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.QueueStatistics;
 import org.wharfmq.store.Topics;
@@ -15,10 +17,12 @@ import org.wharfmq.store.postgres.testing.PostgresServer;
 public final class PostgresBackends {
     public static final Backend POSTGRES = Backend.of("postgres", name -> PostgresServer.shared().storeUrl(name))
             .withCapabilities(Set.of(Topics.class, Browsing.class, FilteredReceive.class, MessageOptions.class,
-                    Transactions.class, XaTransactions.class, QueueStatistics.class))
+                    Transactions.class, XaTransactions.class, QueueStatistics.class, MessageMoves.class,
+                    ArrivalNotification.class))
             .withDurableStores(dir -> PostgresServer.shared().storeUrlOfSchema(
                     PostgresServer.schemaName(dir.toAbsolutePath().toString())))
             .withSharedStores()
+            .withCrashTests()
             .withDifferences(java.util.Map.of(org.wharfmq.store.contract.Rules.IN_FLIGHT_LIMITS,
                     "a receive here costs the same however many messages are in flight: it never counts them, so "
                             + "the 120,000 and 20,000 limits SQS sets to protect its servers are not kept"));

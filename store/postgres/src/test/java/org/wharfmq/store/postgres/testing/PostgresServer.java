@@ -51,13 +51,21 @@ public final class PostgresServer implements AutoCloseable {
         }
     }
 
-    /** A new server; {@code durable} keeps fsync on (for a benchmark), otherwise it is off for speed. */
+    /** A new server on a free port; {@code durable} keeps fsync on (for a benchmark), otherwise it is off for speed. */
     public static PostgresServer start(boolean durable) {
+        try {
+            return start(freePort(), durable);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A new server on {@code port}. */
+    public static PostgresServer start(int port, boolean durable) {
         Path bin = binaries();
         boolean root = "root".equals(System.getProperty("user.name"));
         try {
             Path dir = Files.createTempDirectory("wharf-pg-");
-            int port = freePort();
             PostgresServer s = new PostgresServer(bin, dir, port, root);
             if (root) {
                 s.run(List.of("chown", "-R", "postgres", dir.toString()), false);
