@@ -3,7 +3,7 @@ package org.wharfmq.jms;
 import java.util.Map;
 import java.util.Set;
 import jakarta.jms.JMSException;
-import org.wharfmq.store.QueueServices;
+import org.wharfmq.jms.gateway.StoreGateway;
 import org.wharfmq.store.model.MessageRules;
 import org.wharfmq.store.model.Range;
 import org.wharfmq.store.model.Ranges;
@@ -47,7 +47,7 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
 
     static ConnectionOptions parse(String url) throws JMSException {
         if (url == null || url.isBlank()) {
-            throw new JMSException("the connection URL is empty; use one of " + QueueServices.urlForms());
+            throw new JMSException("the connection URL is empty; use one of " + StoreGateway.urlForms());
         }
         UrlOptions<JMSException> o = UrlOptions.parse("connection URL", url, JMSException::new);
         Integer prefetch = o.integer("prefetch", PREFETCH);

@@ -125,6 +125,11 @@ public final class StoreGateway {
         return QueueServices.redact(url);
     }
 
+    /** The URL forms of the backends on the class path, as their providers name them. */
+    public static String urlForms() {
+        return QueueServices.urlForms();
+    }
+
     /** Whether the backend of {@code storeUrl} keeps its stores outside the process (see QueueServiceProvider). */
     public static boolean sharedByProcesses(String storeUrl) throws JMSException {
         return backend(storeUrl).sharedByProcesses();
