@@ -1,9 +1,7 @@
 package org.wharfmq.jms.gateway;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import org.wharfmq.store.ErrorCodes;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
@@ -13,12 +11,12 @@ import org.wharfmq.store.model.RedeliveryPolicy;
 /**
  * How long a message given back for redelivery stays invisible: the consumer's own
  * {@link RedeliveryPolicy}, else its queue's RedeliveryPolicy attribute, else none (visible again at
- * once). A queue's attribute is read once, on its first redelivery, and kept until this gateway
- * changes or deletes that queue; a change made through another store client is seen after a restart.
+ * once). A queue's attribute is read on its first redelivery and kept for 10 s, or until this
+ * gateway changes or deletes that queue ({@link QueueAttributeCache}).
  */
 final class Redeliveries {
     private final QueueService service;
-    private final Map<String, Optional<RedeliveryPolicy>> byQueue = new ConcurrentHashMap<>();
+    private final QueueAttributeCache<Optional<RedeliveryPolicy>> byQueue = new QueueAttributeCache<>();
 
     Redeliveries(QueueService service) {
         this.service = service;
@@ -31,10 +29,13 @@ final class Redeliveries {
     }
 
     private Optional<RedeliveryPolicy> ofQueue(String queueUrl) {
-        Optional<RedeliveryPolicy> known = byQueue.get(queueUrl);
-        if (known != null) {
-            return known;
-        }
+        Optional<RedeliveryPolicy> known = byQueue.get(queueUrl, this::read);
+        return known == null ? Optional.empty() : known;
+    }
+
+    /** The queue's policy, or null when it could not be read now. */
+    private Optional<RedeliveryPolicy> read(String queueUrl) {
+        Optional<RedeliveryPolicy> known;
         try {
             String json = service.getQueueAttributes(queueUrl, List.of(QueueConfig.REDELIVERY_POLICY))
                     .get(QueueConfig.REDELIVERY_POLICY);
@@ -42,17 +43,16 @@ final class Redeliveries {
         } catch (QueueServiceException e) {
             if (!e.code().equals(ErrorCodes.INVALID_ATTRIBUTE_NAME)) {
                 // Perhaps passing: read it again at the next redelivery.
-                return Optional.empty();
+                return null;
             }
             // A backend without Wharf's attribute.
             known = Optional.empty();
         }
-        byQueue.put(queueUrl, known);
         return known;
     }
 
     /** Reads the queue's attribute again at its next redelivery. */
     void forget(String queueUrl) {
-        byQueue.remove(queueUrl);
+        byQueue.forget(queueUrl);
     }
 }

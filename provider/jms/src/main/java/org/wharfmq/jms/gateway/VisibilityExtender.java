@@ -35,7 +35,8 @@ final class VisibilityExtender {
     /** The messages kept hidden, by receipt handle. */
     private final Map<String, Held> held = new ConcurrentHashMap<>();
     /** Each queue's VisibilityTimeout attribute, for holders that receive with the queue's. */
-    private final Map<String, Integer> queueTimeouts = new ConcurrentHashMap<>();
+    /** Each queue's VisibilityTimeout, kept for 10 s. */
+    private final QueueAttributeCache<Integer> queueTimeouts = new QueueAttributeCache<>();
     private volatile ScheduledExecutorService sweeper;
     private volatile boolean shut;
 
@@ -117,7 +118,7 @@ final class VisibilityExtender {
 
     /** Reads queue {@code queueUrl}'s VisibilityTimeout again when next needed. */
     void forgetQueue(String queueUrl) {
-        queueTimeouts.remove(queueUrl);
+        queueTimeouts.forget(queueUrl);
     }
 
     /** The store closes: nothing is kept hidden any more. */
@@ -150,10 +151,11 @@ final class VisibilityExtender {
     }
 
     private Integer queueTimeout(String queueUrl) {
-        Integer known = queueTimeouts.get(queueUrl);
-        if (known != null) {
-            return known;
-        }
+        return queueTimeouts.get(queueUrl, this::readTimeout);
+    }
+
+    private Integer readTimeout(String queueUrl) {
+        Integer known;
         try {
             String v = service.getQueueAttributes(queueUrl, List.of(QueueConfig.VISIBILITY_TIMEOUT))
                     .get(QueueConfig.VISIBILITY_TIMEOUT);
@@ -162,7 +164,6 @@ final class VisibilityExtender {
             // Not kept hidden this time; read again for the next fetch.
             return null;
         }
-        queueTimeouts.put(queueUrl, known);
         return known;
     }
 
