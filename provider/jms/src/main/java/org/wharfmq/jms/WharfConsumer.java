@@ -19,8 +19,9 @@ import org.wharfmq.jms.gateway.Receiving;
  * A consumer: long-polls its source queue, at most {@code 1 + prefetch} messages at a time, and
  * hands messages to {@code receive} callers or to its listener. A listener runs on the store's
  * shared listener threads when the store tells of arrivals ({@link PooledListener}), else on a
- * thread of the consumer's own that long-polls. Prefetched messages not yet delivered are made
- * visible again when it closes.
+ * thread of the consumer's own that long-polls, and after a failed receive waits before the next
+ * (100 ms, doubling up to 5 s, reset by a receive that works). Prefetched messages not yet
+ * delivered are made visible again when it closes.
  */
 public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
     final WharfSession session;
@@ -34,6 +35,10 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
     private volatile boolean closed;
     private volatile MessageListener listener;
     private Thread listenerThread;
+    /** The listener thread's backoff after a failed receive: it waits on this, woken by close. */
+    private final Object backoff = new Object();
+    static final long FIRST_BACKOFF_MILLIS = 100;
+    static final long MAX_BACKOFF_MILLIS = 5_000;
     private volatile PooledListener pooled;
 
     WharfConsumer(WharfSession session, Subscriptions.Source source, String selectorText, boolean noLocal) {
@@ -216,23 +221,47 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
     }
 
     private void listen() {
+        long backoffMillis = 0;
         while (!closed) {
+            Delivery d;
             try {
                 if (!session.connection.awaitStarted(TimeUnit.SECONDS.toNanos(1))) {
                     continue;
                 }
-                Delivery d = take(TimeUnit.MILLISECONDS.toNanos(session.connection.pollSliceMillis()), false,
+                d = take(TimeUnit.MILLISECONDS.toNanos(session.connection.pollSliceMillis()), false,
                         session.acks.settlesListenerDeliveriesAtOnce());
-                if (d == null) {
-                    continue;
-                }
-                toListener(d, listener);
+                backoffMillis = 0;
             } catch (JMSException e) {
-                if (!closed) {
-                    session.connection.report(e);
+                if (closed) {
+                    return;
+                }
+                session.connection.report(e);
+                // A store that keeps failing (its client's retries spent) is asked less and less often.
+                backoffMillis = backoffMillis == 0 ? FIRST_BACKOFF_MILLIS : Math.min(MAX_BACKOFF_MILLIS, 2 * backoffMillis);
+                if (!pause(backoffMillis)) {
+                    return;
+                }
+                continue;
+            }
+            if (d != null) {
+                toListener(d, listener);
+            }
+        }
+    }
+
+    /** Waits {@code millis}, or less if the consumer closes; false if the thread was interrupted. */
+    private boolean pause(long millis) {
+        synchronized (backoff) {
+            if (!closed) {
+                try {
+                    backoff.wait(millis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
                 }
             }
         }
+        return true;
     }
 
     /** A pooled listener's turn: takes a message without waiting and delivers it; true if it took one. */
@@ -298,6 +327,9 @@ public final class WharfConsumer implements QueueReceiver, TopicSubscriber {
             return;
         }
         closed = true;
+        synchronized (backoff) {
+            backoff.notifyAll();
+        }
         Receiving receiving = session.connection.gateway.receiving();
         receiving.wakeUp(source.queueUrl());
         Thread t;

@@ -1,7 +1,6 @@
 package org.wharfmq.jms.gateway;
 
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.function.BiPredicate;
 import java.util.function.Function;
@@ -19,14 +18,14 @@ import org.wharfmq.store.ReceivedMessage;
 
 /**
  * JMS messages as this backend can keep them. With {@link MessageOptions} priority, expiration and
- * millisecond delays travel as options; without it priority and expiration become two attributes
- * ({@value #PRIORITY}, {@value #EXPIRATION}) and a delay is rounded up to whole seconds, at most
- * the backend's maximum; the codec keeps two attributes free for them, and packs properties when
- * the backend's attribute limit asks for it.
+ * millisecond delays travel as options; without it priority and expiration go into the codec's
+ * marks and a delay is rounded up to whole seconds, at most the backend's maximum. Messages of
+ * Wharf's earlier layout carry them as two attributes ({@value #PRIORITY}, {@value #EXPIRATION}),
+ * still read here.
  */
 final class Encoding {
-    static final String PRIORITY = "w.priority";
-    static final String EXPIRATION = "w.expiration";
+    private static final String PRIORITY = "w.priority";
+    private static final String EXPIRATION = "w.expiration";
 
     private final Limits limits;
     private final boolean messageOptions;
@@ -50,8 +49,9 @@ final class Encoding {
             throw new JMSException("delivery delay " + o.delayMillis() + " ms is over the "
                     + limits.maxDelayMillis() + " ms this store allows");
         }
-        MessageCodec.Encoded e = MessageCodec.encode(m, codecAttributes);
         if (messageOptions) {
+            MessageCodec.Encoded e = MessageCodec.encode(m, codecAttributes,
+                    new MessageCodec.Options(null, null, o.delayMillis() > 0));
             return new Request(e.body(), e.attributes(), null, new MessageOptions.Options(o.priority(),
                     o.expiration(), o.delayMillis() > 0 ? o.delayMillis() : -1, o.persistent()));
         }
@@ -60,17 +60,10 @@ final class Encoding {
             long unit = limits.delayGranularityMillis();
             delaySeconds = (int) (((o.delayMillis() + unit - 1) / unit) * unit / 1000);
         }
-        Map<String, MessageAttributeValue> a = e.attributes();
-        if (o.priority() != Message.DEFAULT_PRIORITY || o.expiration() != 0) {
-            a = new HashMap<>(a);
-            if (o.priority() != Message.DEFAULT_PRIORITY) {
-                a.put(PRIORITY, MessageAttributeValue.number(Integer.toString(o.priority())));
-            }
-            if (o.expiration() != 0) {
-                a.put(EXPIRATION, MessageAttributeValue.number(Long.toString(o.expiration())));
-            }
-        }
-        return new Request(e.body(), a, delaySeconds, MessageOptions.Options.DEFAULT);
+        MessageCodec.Encoded e = MessageCodec.encode(m, codecAttributes, new MessageCodec.Options(
+                o.priority() != Message.DEFAULT_PRIORITY ? o.priority() : null,
+                o.expiration() != 0 ? o.expiration() : null, o.delayMillis() > 0));
+        return new Request(e.body(), e.attributes(), delaySeconds, MessageOptions.Options.DEFAULT);
     }
 
     /** A request's size as SQS counts it against its limit: the body, and each attribute's name, type and value. */

@@ -41,16 +41,15 @@ final class Errors {
     }
 
     /**
-     * An acknowledgement of {@code messageIds} that the store refused; {@code e} names the request.
-     * A refused receipt handle has two causes: the visibility timeout ended, or an earlier attempt of
-     * the same request deleted the message but its answer was lost (a server such as ElasticMQ then
-     * refuses the retry, where Amazon SQS answers it with success).
+     * An acknowledgement of {@code messageIds} that failed; {@code e} names the request. A refused
+     * receipt handle ({@code ReceiptHandleIsInvalid}) was not deleted: its message will be delivered
+     * again (a store whose delete was done by an attempt whose answer was lost reports success).
+     * A failure of the store's side leaves the delete in doubt, and the message says so.
      */
     static JMSException acknowledgementFailed(List<String> messageIds, QueueServiceException e) {
-        String why = e.code().equals(ErrorCodes.RECEIPT_HANDLE_IS_INVALID)
-                ? e.detail() + " (either the visibility timeout ended, and the message will be delivered again, or an"
-                        + " earlier attempt of the request deleted it and its answer was lost)"
-                : e.getMessage();
+        String why = e.code().equals(ErrorCodes.RECEIPT_HANDLE_IS_INVALID) || e.senderFault() ? e.getMessage()
+                : e.getMessage() + " (in doubt: the request may have deleted " + (messageIds.size() == 1 ? "it" : "them")
+                        + " before it failed; what was not deleted will be delivered again)";
         return linked(new JMSException("acknowledgement of " + String.join(", ", messageIds) + " failed: " + why,
                 e.code()), e);
     }

@@ -7,62 +7,79 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
+import jakarta.jms.MessageFormatException;
+import org.wharfmq.jms.message.Addressable;
+import org.wharfmq.jms.message.WharfBytesMessage;
+import org.wharfmq.jms.message.WharfMapMessage;
+import org.wharfmq.jms.message.WharfMessage;
+import org.wharfmq.jms.message.WharfObjectMessage;
+import org.wharfmq.jms.message.WharfStreamMessage;
+import org.wharfmq.jms.message.WharfTextMessage;
 import org.wharfmq.store.MessageAttributeValue;
 import org.wharfmq.store.MessageView;
 import org.wharfmq.store.ReceivedMessage;
-import org.wharfmq.jms.message.Addressable;
-import org.wharfmq.jms.message.WharfMessage;
-import org.wharfmq.jms.message.WharfTextMessage;
-import org.wharfmq.jms.message.WharfBytesMessage;
-import org.wharfmq.jms.message.WharfMapMessage;
-import org.wharfmq.jms.message.WharfStreamMessage;
-import org.wharfmq.jms.message.WharfObjectMessage;
+import org.wharfmq.store.model.MessageRules;
 
 /**
- * Turns JMS messages into store bodies and attributes and back. {@code w.kind} names the message
- * type and {@code w.body} how the body is written (plain text, base64, or none). Headers and
- * properties take one of two layouts:
- * <ul>
- * <li><b>attributes</b>: each property is a {@code p.<escaped name>} attribute and each header an
- *     {@code h.<name>} attribute, typed by the data-type suffix;
- * <li><b>packed</b>: all of them in the one Binary attribute {@code w.props} (keys {@code h.<name>}
- *     and {@code p.<name>}, values in the typed encoding of {@link Values}), three attributes in all.
- * </ul>
- * A message keeps the attribute layout when it needs at most {@code maxAttributes - 2} attributes
- * and is packed otherwise; the two left free are for what the provider may add itself (priority,
- * expiry) on a backend without {@code MessageOptions}. A reader tells the layouts apart by
- * {@code w.props}.
+ * Turns JMS messages into store bodies and attributes and back, in the layout other SQS clients
+ * read (docs/mapping.md, "Message attributes"): a property is an attribute of its own name, typed
+ * as AWS's JMS library types it; the message type, the correlation id and a queue to reply to are
+ * that library's attributes ({@value #MESSAGE_TYPE}, {@value #CORRELATION_ID},
+ * {@value #REPLY_TO_QUEUE}); what no attribute carries (other headers, an unusual body, a property
+ * SQS cannot take as an attribute or that does not fit) goes into Wharf's one String attribute of
+ * marks, {@link Marks}, present only when needed. A message without any of these is a
+ * TextMessage, its attributes its properties. Messages stored in the earlier layout (they carry
+ * {@code w.kind}) are read by {@link LegacyCodec}.
  */
 public final class MessageCodec {
-    /** Attributes left free in every layout, for the provider's own use. */
-    public static final int RESERVED_ATTRIBUTES = 2;
-    /** The packed layout's attributes: w.kind, w.body and w.props. */
-    static final int PACKED_ATTRIBUTES = 3;
-    /** The smallest attribute limit a backend may declare. */
-    public static final int MIN_ATTRIBUTES = PACKED_ATTRIBUTES + RESERVED_ATTRIBUTES;
+    /** The smallest attribute limit a backend may declare: the marks alone carry a whole message. */
+    public static final int MIN_ATTRIBUTES = 1;
 
-    private static final String KIND = "w.kind";
-    private static final String BODY = "w.body";
-    private static final String PACKED = "w.props";
-    private static final String PLAIN = "plain";
-    private static final String BASE64 = "base64";
-    private static final String NONE = "none";
-    private static final String EMPTY = "empty";
+    static final String MESSAGE_TYPE = "JMS_SQSMessageType";
+    static final String CORRELATION_ID = "JMS_SQSCorrelationID";
+    static final String REPLY_TO_QUEUE = "JMS_SQSReplyToQueueName";
+    private static final String REPLY_TO_URL = "JMS_SQSReplyToQueueURL";
+    /** Attributes that are headers or marks, never properties. */
+    private static final Set<String> RESERVED = Set.of(MESSAGE_TYPE, CORRELATION_ID, REPLY_TO_QUEUE, REPLY_TO_URL,
+            Marks.ATTRIBUTE);
+    private static final String QUEUE_ADDRESS = "queue:";
+
+    // Keys of the marks.
+    private static final String KIND = "kind";
+    private static final String BODY = "body";
+    private static final String MODE = "mode";
+    private static final String TIME = "time";
+    private static final String TYPE = "type";
+    private static final String CORRELATION = "correlation";
+    private static final String CORRELATION_BYTES = "correlationBytes";
+    private static final String REPLY_TO = "replyTo";
+    private static final String PRIORITY = "priority";
+    private static final String EXPIRATION = "expiration";
+    /** A property in the marks: {@code p.<name>} to {@code <data type>:<value>}. */
     private static final String PROPERTY = "p.";
-    private static final String TYPE = "h.JMSType";
-    private static final String CORRELATION_ID = "h.JMSCorrelationID";
-    private static final String REPLY_TO = "h.JMSReplyTo";
-    private static final String DELIVERY_MODE = "h.JMSDeliveryMode";
-    private static final String DELIVERY_TIME = "h.JMSDeliveryTime";
+
+    private static final String EMPTY = "empty";
+    private static final String NONE = "none";
+    private static final String UTF16 = "utf16";
     /** The store rejects an empty body: a message without one, or with empty text, stores this placeholder. */
     private static final String PLACEHOLDER = "-";
 
     /** A message as the store takes it. */
     public record Encoded(String body, Map<String, MessageAttributeValue> attributes) {
+    }
+
+    /**
+     * What a backend without MessageOptions keeps in the marks: priority (null for the default),
+     * expiration (null for never) and whether the send has a delay, which makes JMSDeliveryTime
+     * worth keeping.
+     */
+    record Options(Integer priority, Long expiration, boolean delayed) {
+        static final Options NONE = new Options(null, null, false);
     }
 
     /** Turns a JMSReplyTo address back into a destination. */
@@ -71,152 +88,146 @@ public final class MessageCodec {
         Destination resolve(String address) throws JMSException;
     }
 
+    /** One attribute the message could have, and where it goes in the marks when it does not fit. */
+    private record Candidate(String name, MessageAttributeValue value, String markKey, String markValue) {
+    }
+
     private MessageCodec() {
     }
 
     /**
      * Encodes a message for a backend that takes at most {@code maxAttributes} attributes per
-     * message (Integer.MAX_VALUE for none): the attribute layout if it fits in two fewer, else packed.
+     * message (Integer.MAX_VALUE for none).
      *
      * @throws IllegalArgumentException if {@code maxAttributes} is below {@link #MIN_ATTRIBUTES}
      */
     public static Encoded encode(WharfMessage m, int maxAttributes) throws JMSException {
+        return encode(m, maxAttributes, Options.NONE);
+    }
+
+    static Encoded encode(WharfMessage m, int maxAttributes, Options o) throws JMSException {
         if (maxAttributes < MIN_ATTRIBUTES) {
             throw new IllegalArgumentException("maxAttributes " + maxAttributes + " is below " + MIN_ATTRIBUTES
-                    + ": the packed layout takes " + PACKED_ATTRIBUTES + " attributes and "
-                    + RESERVED_ATTRIBUTES + " are kept free");
+                    + ": the marks attribute " + Marks.ATTRIBUTE + " needs one");
+        }
+        Map<String, String> marks = new LinkedHashMap<>();
+        List<Candidate> candidates = new ArrayList<>();
+        String body = body(m, marks, candidates);
+        headers(m, o, marks, candidates);
+        for (Map.Entry<String, Object> e : m.properties().entrySet()) {
+            String name = e.getKey();
+            Object v = e.getValue();
+            MessageAttributeValue a = Values.attribute(v);
+            String tagged = Values.dataType(v) + ":" + v;
+            if (a != null && MessageRules.isAttributeName(name) && !RESERVED.contains(name)) {
+                candidates.add(new Candidate(name, a, PROPERTY + name, tagged));
+            } else {
+                marks.put(PROPERTY + name, tagged);
+            }
+        }
+        int room = maxAttributes - (marks.isEmpty() ? 0 : 1);
+        if (candidates.size() > room) {
+            room = maxAttributes - 1;
         }
         Map<String, MessageAttributeValue> a = new LinkedHashMap<>();
-        String body = body(m, a);
-        if (attributeCount(m) <= maxAttributes - RESERVED_ATTRIBUTES) {
-            headersAndProperties(m, a);
-        } else {
-            a.put(PACKED, MessageAttributeValue.binary(Values.write(packed(m))));
+        for (int i = 0; i < candidates.size(); i++) {
+            Candidate c = candidates.get(i);
+            if (i < room) {
+                a.put(c.name(), c.value());
+            } else {
+                marks.put(c.markKey(), c.markValue());
+            }
+        }
+        if (!marks.isEmpty()) {
+            a.put(Marks.ATTRIBUTE, MessageAttributeValue.string(Marks.write(marks)));
         }
         return new Encoded(body, a);
     }
 
-    /** How many attributes the attribute layout gives {@code m}; counted, so nothing is built. */
-    static int attributeCount(WharfMessage m) {
-        int n = 3 + m.propertyCount(); // w.kind, w.body, h.JMSDeliveryMode
-        if (m.getJMSType() != null) {
-            n++;
-        }
-        if (m.correlationIdBytesOrNull() != null || m.getJMSCorrelationID() != null) {
-            n++;
-        }
-        if (m.getJMSReplyTo() instanceof Addressable) {
-            n++;
-        }
-        if (m.getJMSDeliveryTime() != 0) {
-            n++;
-        }
-        return n;
-    }
-
-    /** Writes w.kind and w.body and returns the body to store. */
-    private static String body(WharfMessage m, Map<String, MessageAttributeValue> a) throws JMSException {
-        String body;
+    /** The body to store; the message type as AWS's library writes it, or in the marks where it has none. */
+    private static String body(WharfMessage m, Map<String, String> marks, List<Candidate> candidates)
+            throws JMSException {
         if (m instanceof WharfTextMessage t) {
-            a.put(KIND, MessageAttributeValue.string("text"));
             String text = t.getText();
             if (text == null) {
-                body = none(a);
-            } else if (text.isEmpty()) {
-                a.put(BODY, MessageAttributeValue.string(EMPTY));
-                body = PLACEHOLDER;
-            } else if (Values.storable(text)) {
-                a.put(BODY, MessageAttributeValue.string(PLAIN));
-                body = text;
-            } else {
-                a.put(BODY, MessageAttributeValue.string(BASE64));
-                body = base64(text.getBytes(StandardCharsets.UTF_16BE));
+                marks.put(BODY, NONE);
+                return PLACEHOLDER;
             }
-        } else if (m instanceof WharfBytesMessage b) {
-            a.put(KIND, MessageAttributeValue.string("bytes"));
-            body = binary(a, b.bytes());
+            if (text.isEmpty()) {
+                marks.put(BODY, EMPTY);
+                return PLACEHOLDER;
+            }
+            if (Values.storable(text)) {
+                return text;
+            }
+            marks.put(BODY, UTF16);
+            return base64(text.getBytes(StandardCharsets.UTF_16BE));
+        }
+        byte[] data;
+        if (m instanceof WharfBytesMessage b) {
+            candidates.add(new Candidate(MESSAGE_TYPE, MessageAttributeValue.string("byte"), KIND, "bytes"));
+            data = b.bytes();
+        } else if (m instanceof WharfObjectMessage o) {
+            candidates.add(new Candidate(MESSAGE_TYPE, MessageAttributeValue.string("object"), KIND, "object"));
+            data = o.serialized();
         } else if (m instanceof WharfMapMessage map) {
-            a.put(KIND, MessageAttributeValue.string("map"));
-            body = map.map().isEmpty() ? none(a) : binary(a, Values.write(new ArrayList<>(map.map().entrySet())));
+            marks.put(KIND, "map");
+            data = map.map().isEmpty() ? null : Values.write(new ArrayList<>(map.map().entrySet()));
         } else if (m instanceof WharfStreamMessage s) {
-            a.put(KIND, MessageAttributeValue.string("stream"));
+            marks.put(KIND, "stream");
             List<Map.Entry<String, Object>> items = new ArrayList<>();
             s.items().forEach(v -> items.add(new AbstractMap.SimpleEntry<>("", v)));
-            body = items.isEmpty() ? none(a) : binary(a, Values.write(items));
-        } else if (m instanceof WharfObjectMessage o) {
-            a.put(KIND, MessageAttributeValue.string("object"));
-            body = o.serialized() == null ? none(a) : binary(a, o.serialized());
+            data = items.isEmpty() ? null : Values.write(items);
         } else {
-            a.put(KIND, MessageAttributeValue.string("message"));
-            body = none(a);
+            marks.put(KIND, "message");
+            data = null;
         }
-        return body;
-    }
-
-    /** The attribute layout: one attribute per header and property. */
-    private static void headersAndProperties(WharfMessage m, Map<String, MessageAttributeValue> a)
-            throws JMSException {
-        header(a, TYPE, m.getJMSType());
-        byte[] correlationBytes = m.correlationIdBytesOrNull();
-        if (correlationBytes != null) {
-            a.put(CORRELATION_ID, new MessageAttributeValue("Binary.bytes", null, correlationBytes));
-        } else {
-            header(a, CORRELATION_ID, m.getJMSCorrelationID());
+        if (data == null || data.length == 0) {
+            marks.put(BODY, NONE);
+            return PLACEHOLDER;
         }
-        if (m.getJMSReplyTo() instanceof Addressable d) {
-            header(a, REPLY_TO, d.toAddress());
-        }
-        a.put(DELIVERY_MODE, MessageAttributeValue.number(Integer.toString(m.getJMSDeliveryMode())));
-        if (m.getJMSDeliveryTime() != 0) {
-            a.put(DELIVERY_TIME, MessageAttributeValue.number(Long.toString(m.getJMSDeliveryTime())));
-        }
-        for (Map.Entry<String, Object> e : m.properties().entrySet()) {
-            a.put(PROPERTY + Names.escape(e.getKey()), Values.attribute(e.getValue()));
-        }
-    }
-
-    private static void header(Map<String, MessageAttributeValue> a, String key, String value) {
-        if (value != null) {
-            a.put(key, Values.attribute(value));
-        }
-    }
-
-    /** The packed layout's entries: the same keys as the attribute layout, names unescaped. */
-    private static List<Map.Entry<String, Object>> packed(WharfMessage m) throws JMSException {
-        List<Map.Entry<String, Object>> f = new ArrayList<>(5 + m.propertyCount());
-        entry(f, TYPE, m.getJMSType());
-        byte[] correlationBytes = m.correlationIdBytesOrNull();
-        entry(f, CORRELATION_ID, correlationBytes != null ? correlationBytes : m.getJMSCorrelationID());
-        if (m.getJMSReplyTo() instanceof Addressable d) {
-            entry(f, REPLY_TO, d.toAddress());
-        }
-        entry(f, DELIVERY_MODE, m.getJMSDeliveryMode());
-        if (m.getJMSDeliveryTime() != 0) {
-            entry(f, DELIVERY_TIME, m.getJMSDeliveryTime());
-        }
-        for (Map.Entry<String, Object> e : m.properties().entrySet()) {
-            entry(f, PROPERTY + e.getKey(), e.getValue());
-        }
-        return f;
-    }
-
-    private static void entry(List<Map.Entry<String, Object>> f, String key, Object value) {
-        if (value != null) {
-            f.add(new AbstractMap.SimpleEntry<>(key, value));
-        }
-    }
-
-    private static String none(Map<String, MessageAttributeValue> a) {
-        a.put(BODY, MessageAttributeValue.string(NONE));
-        return PLACEHOLDER;
-    }
-
-    private static String binary(Map<String, MessageAttributeValue> a, byte[] data) {
-        if (data.length == 0) {
-            return none(a);
-        }
-        a.put(BODY, MessageAttributeValue.string(BASE64));
         return base64(data);
+    }
+
+    private static void headers(WharfMessage m, Options o, Map<String, String> marks, List<Candidate> candidates)
+            throws JMSException {
+        if (m.getJMSType() != null) {
+            marks.put(TYPE, m.getJMSType());
+        }
+        byte[] correlationBytes = m.correlationIdBytesOrNull();
+        String correlation = m.getJMSCorrelationID();
+        if (correlationBytes != null) {
+            marks.put(CORRELATION_BYTES, base64(correlationBytes));
+        } else if (correlation != null) {
+            MessageAttributeValue a = Values.attribute(correlation);
+            if (a != null) {
+                candidates.add(new Candidate(CORRELATION_ID, a, CORRELATION, correlation));
+            } else {
+                marks.put(CORRELATION, correlation);
+            }
+        }
+        if (m.getJMSReplyTo() instanceof Addressable d) {
+            String address = d.toAddress();
+            MessageAttributeValue queue = address.startsWith(QUEUE_ADDRESS)
+                    ? Values.attribute(address.substring(QUEUE_ADDRESS.length())) : null;
+            if (queue != null) {
+                candidates.add(new Candidate(REPLY_TO_QUEUE, queue, REPLY_TO, address));
+            } else {
+                marks.put(REPLY_TO, address);
+            }
+        }
+        if (m.getJMSDeliveryMode() == DeliveryMode.NON_PERSISTENT) {
+            marks.put(MODE, Integer.toString(DeliveryMode.NON_PERSISTENT));
+        }
+        if (o.delayed() && m.getJMSDeliveryTime() != 0) {
+            marks.put(TIME, Long.toString(m.getJMSDeliveryTime()));
+        }
+        if (o.priority() != null) {
+            marks.put(PRIORITY, o.priority().toString());
+        }
+        if (o.expiration() != null) {
+            marks.put(EXPIRATION, o.expiration().toString());
+        }
     }
 
     private static String base64(byte[] data) {
@@ -224,49 +235,25 @@ public final class MessageCodec {
     }
 
     /**
-     * Rebuilds a received message in either layout; body and properties are read-only.
+     * Rebuilds a received message, from Wharf or any other client; body and properties are read-only.
      *
      * @param destination its JMSDestination
      * @param replyTo turns a JMSReplyTo address back into a destination
+     * @throws MessageFormatException if Wharf's marks or a body they describe cannot be read
      */
     public static WharfMessage decode(ReceivedMessage rm, Destination destination, AddressResolver replyTo)
             throws JMSException {
         Map<String, MessageAttributeValue> a = rm.messageAttributes();
-        WharfMessage m = body(rm, a);
-        Map<String, Object> packed = unpack(a);
-        if (packed == null) {
-            for (Map.Entry<String, MessageAttributeValue> e : a.entrySet()) {
-                String key = e.getKey();
-                if (key.startsWith(PROPERTY)) {
-                    m.putReceived(Names.unescape(key.substring(PROPERTY.length())), Values.value(e.getValue()));
-                }
-            }
+        WharfMessage m;
+        if (a.containsKey(LegacyCodec.KIND)) {
+            m = LegacyCodec.read(rm, replyTo);
+            m.setJMSPriority(rm.priority());
+            m.setJMSExpiration(rm.expirationTime());
         } else {
-            for (Map.Entry<String, Object> e : packed.entrySet()) {
-                if (e.getKey().startsWith(PROPERTY)) {
-                    m.putReceived(e.getKey().substring(PROPERTY.length()), e.getValue());
-                }
-            }
+            m = read(rm, replyTo);
         }
-        m.setJMSType((String) header(a, packed, TYPE));
-        Object correlation = header(a, packed, CORRELATION_ID);
-        if (correlation instanceof byte[] b) {
-            m.setJMSCorrelationIDAsBytes(b);
-        } else {
-            m.setJMSCorrelationID((String) correlation);
-        }
-        Object address = header(a, packed, REPLY_TO);
-        if (address != null) {
-            m.setJMSReplyTo(replyTo.resolve((String) address));
-        }
-        Object mode = header(a, packed, DELIVERY_MODE);
-        m.setJMSDeliveryMode(mode == null ? DeliveryMode.PERSISTENT : ((Number) mode).intValue());
-        Object deliveryTime = header(a, packed, DELIVERY_TIME);
-        m.setJMSDeliveryTime(deliveryTime == null ? rm.sentTimestamp() : ((Number) deliveryTime).longValue());
         m.setJMSMessageID("ID:" + rm.messageId());
         m.setJMSTimestamp(rm.sentTimestamp());
-        m.setJMSPriority(rm.priority());
-        m.setJMSExpiration(rm.expirationTime());
         m.setJMSRedelivered(rm.receiveCount() > 1);
         m.setJMSDestination(destination);
         if (rm.receiptHandle() != null) {
@@ -275,8 +262,15 @@ public final class MessageCodec {
         if (rm.messageGroupId() != null && !m.propertyExists("JMSXGroupID")) {
             m.putReceived("JMSXGroupID", rm.messageGroupId());
         }
+        if (rm.senderId() != null) {
+            m.putReceived("JMSXUserID", rm.senderId());
+        }
+        if (rm.messageDeduplicationId() != null && !m.propertyExists("JMS_SQS_DeduplicationId")) {
+            m.putReceived("JMS_SQS_DeduplicationId", rm.messageDeduplicationId());
+        }
         if (rm.sequenceNumber() != null) {
             m.putReceived("JMS_Wharf_SequenceNumber", rm.sequenceNumber());
+            m.putReceived("JMS_SQS_SequenceNumber", rm.sequenceNumber());
         }
         m.makeReadOnly();
         if (m instanceof WharfStreamMessage s) {
@@ -285,164 +279,215 @@ public final class MessageCodec {
         return m;
     }
 
-    /** A message of the type w.kind names, with its body. */
-    private static WharfMessage body(ReceivedMessage rm, Map<String, MessageAttributeValue> a) throws JMSException {
-        String kind = a.containsKey(KIND) ? a.get(KIND).stringValue() : "text";
-        String how = a.containsKey(BODY) ? a.get(BODY).stringValue() : PLAIN;
-        byte[] data = how.equals(BASE64) ? Base64.getDecoder().decode(rm.body()) : null;
+    /** Body, properties and headers of a message in this layout. */
+    private static WharfMessage read(ReceivedMessage rm, AddressResolver replyTo) throws JMSException {
+        Map<String, MessageAttributeValue> a = rm.messageAttributes();
+        Map<String, String> marks = marks(a);
+        WharfMessage m = body(rm.body(), kind(a, marks), marks.get(BODY));
+        for (Map.Entry<String, MessageAttributeValue> e : a.entrySet()) {
+            if (!RESERVED.contains(e.getKey())) {
+                m.putReceived(e.getKey(), property(e.getKey(), e.getValue()));
+            }
+        }
+        for (Map.Entry<String, String> e : marks.entrySet()) {
+            if (e.getKey().startsWith(PROPERTY)) {
+                m.putReceived(e.getKey().substring(PROPERTY.length()), marked(e.getKey(), e.getValue()));
+            }
+        }
+        m.setJMSType(marks.get(TYPE));
+        if (marks.containsKey(CORRELATION_BYTES)) {
+            m.setJMSCorrelationIDAsBytes(decode64(CORRELATION_BYTES, marks.get(CORRELATION_BYTES)));
+        } else {
+            m.setJMSCorrelationID(correlation(a, marks));
+        }
+        MessageAttributeValue queue = a.get(REPLY_TO_QUEUE);
+        if (queue != null && queue.stringValue() != null) {
+            m.setJMSReplyTo(replyTo.resolve(QUEUE_ADDRESS + queue.stringValue()));
+        } else if (marks.containsKey(REPLY_TO)) {
+            m.setJMSReplyTo(replyTo.resolve(marks.get(REPLY_TO)));
+        }
+        m.setJMSDeliveryMode(nonPersistent(marks) ? DeliveryMode.NON_PERSISTENT : DeliveryMode.PERSISTENT);
+        m.setJMSDeliveryTime(marks.containsKey(TIME) ? number(TIME, marks.get(TIME)) : rm.sentTimestamp());
+        m.setJMSPriority(marks.containsKey(PRIORITY) ? (int) number(PRIORITY, marks.get(PRIORITY)) : rm.priority());
+        m.setJMSExpiration(marks.containsKey(EXPIRATION) ? number(EXPIRATION, marks.get(EXPIRATION))
+                : rm.expirationTime());
+        return m;
+    }
+
+    private static Map<String, String> marks(Map<String, MessageAttributeValue> a) throws JMSException {
+        MessageAttributeValue v = a.get(Marks.ATTRIBUTE);
+        if (v == null) {
+            return Map.of();
+        }
+        if (v.stringValue() == null) {
+            throw new MessageFormatException("the attribute " + Marks.ATTRIBUTE + " is a " + v.dataType()
+                    + " attribute, not String");
+        }
+        return Marks.read(v.stringValue());
+    }
+
+    /** The message type: Wharf's mark, else AWS's library's attribute, else text. */
+    private static String kind(Map<String, MessageAttributeValue> a, Map<String, String> marks) {
+        String kind = marks.get(KIND);
+        if (kind != null) {
+            return kind;
+        }
+        MessageAttributeValue type = a.get(MESSAGE_TYPE);
+        String aws = type == null ? null : type.stringValue();
+        return "byte".equals(aws) ? "bytes" : "object".equals(aws) ? "object" : "text";
+    }
+
+    private static WharfMessage body(String body, String kind, String how) throws JMSException {
+        boolean none = NONE.equals(how);
         switch (kind) {
             case "text" -> {
                 WharfTextMessage t = new WharfTextMessage();
-                t.setText(how.equals(NONE) ? null : how.equals(EMPTY) ? "" : data != null ? new String(data, StandardCharsets.UTF_16BE) : rm.body());
+                t.setText(none ? null : EMPTY.equals(how) ? "" : UTF16.equals(how)
+                        ? new String(decode64("the body", body), StandardCharsets.UTF_16BE) : body);
                 return t;
             }
             case "bytes" -> {
                 WharfBytesMessage b = new WharfBytesMessage();
-                b.received(data == null ? new byte[0] : data);
+                b.received(none ? new byte[0] : decode64("the body", body));
                 return b;
+            }
+            case "object" -> {
+                WharfObjectMessage o = new WharfObjectMessage();
+                o.serialized(none ? null : decode64("the body", body));
+                return o;
             }
             case "map" -> {
                 WharfMapMessage map = new WharfMapMessage();
-                if (data != null) {
-                    Values.read(data).forEach(e -> map.map().put(e.getKey(), e.getValue()));
+                if (!none) {
+                    Values.read(decode64("the body", body)).forEach(e -> map.map().put(e.getKey(), e.getValue()));
                 }
                 return map;
             }
             case "stream" -> {
                 WharfStreamMessage s = new WharfStreamMessage();
                 List<Object> items = new ArrayList<>();
-                if (data != null) {
-                    Values.read(data).forEach(e -> items.add(e.getValue()));
+                if (!none) {
+                    Values.read(decode64("the body", body)).forEach(e -> items.add(e.getValue()));
                 }
                 s.received(items);
                 return s;
             }
-            case "object" -> {
-                WharfObjectMessage o = new WharfObjectMessage();
-                o.serialized(data);
-                return o;
-            }
-            default -> {
+            case "message" -> {
                 return new WharfMessage();
             }
+            default -> throw new MessageFormatException("the attribute " + Marks.ATTRIBUTE
+                    + " names the message type '" + kind + "', not map, stream, message, bytes or object");
         }
     }
 
-    /** The packed layout's entries by key, or null for a message in the attribute layout. */
-    private static Map<String, Object> unpack(Map<String, MessageAttributeValue> a) throws JMSException {
-        MessageAttributeValue v = a.get(PACKED);
-        if (v == null) {
-            return null;
+    private static byte[] decode64(String what, String text) throws JMSException {
+        try {
+            return Base64.getDecoder().decode(text);
+        } catch (IllegalArgumentException e) {
+            throw new MessageFormatException(what + " is not base64: " + e.getMessage());
         }
-        byte[] data = v.binaryValue();
-        if (data == null) {
-            throw new jakarta.jms.MessageFormatException(PACKED + " is a " + v.dataType() + " attribute, not Binary");
-        }
-        List<Map.Entry<String, Object>> entries = Values.read(data);
-        Map<String, Object> out = new LinkedHashMap<>(entries.size() * 2);
-        entries.forEach(e -> out.put(e.getKey(), e.getValue()));
-        return out;
     }
 
-    /** A header's value: from the packed entries if there are some, else from its attribute. */
-    private static Object header(Map<String, MessageAttributeValue> a, Map<String, Object> packed, String key) {
-        if (packed != null) {
-            return packed.get(key);
+    private static long number(String key, String value) throws JMSException {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new MessageFormatException("the mark " + key + " of " + Marks.ATTRIBUTE + " is '" + value
+                    + "', not a number");
         }
-        MessageAttributeValue v = a.get(key);
-        return v == null ? null : Values.value(v);
+    }
+
+    private static boolean nonPersistent(Map<String, String> marks) {
+        return Integer.toString(DeliveryMode.NON_PERSISTENT).equals(marks.get(MODE));
+    }
+
+    private static String correlation(Map<String, MessageAttributeValue> a, Map<String, String> marks) {
+        MessageAttributeValue c = a.get(CORRELATION_ID);
+        return c != null && c.stringValue() != null ? c.stringValue() : marks.get(CORRELATION);
+    }
+
+    /** An attribute as a property, or a format error naming it. */
+    private static Object property(String name, MessageAttributeValue v) throws JMSException {
+        try {
+            return Values.value(v);
+        } catch (RuntimeException e) {
+            throw new MessageFormatException("the attribute " + name + " (" + v.dataType() + ") has value '"
+                    + v.stringValue() + "', not one of its type");
+        }
+    }
+
+    /** A property kept in the marks as {@code <data type>:<value>}. */
+    private static Object marked(String key, String tagged) throws JMSException {
+        int colon = tagged.indexOf(':');
+        if (colon < 0) {
+            throw new MessageFormatException("the mark " + key + " of " + Marks.ATTRIBUTE + " is '" + tagged
+                    + "', not <data type>:<value>");
+        }
+        String type = tagged.substring(0, colon);
+        String value = tagged.substring(colon + 1);
+        return type.equals("String") ? value : property(key, new MessageAttributeValue(type, value, null));
     }
 
     /**
-     * The value of a selector identifier for a stored message, without reading its body. A packed
-     * message's w.props is decoded at the first lookup and kept for the rest.
+     * The value of a selector identifier for a stored message, without reading its body. The marks
+     * are read at the first lookup that needs them and kept for the rest.
      */
     public static Function<String, Object> selectorValues(MessageView v) {
-        Map<String, MessageAttributeValue> a = v.messageAttributes();
-        return a.containsKey(PACKED) ? new PackedValues(v) : name -> selectorValue(v, a, null, name);
+        return v.messageAttributes().containsKey(LegacyCodec.KIND) ? LegacyCodec.selectorValues(v) : new Lookup(v);
     }
 
-    private static Object selectorValue(MessageView v, Map<String, MessageAttributeValue> a,
-                                        Map<String, Object> packed, String name) {
-        return switch (name) {
-            case "JMSDeliveryMode" -> {
-                Object mode = header(a, packed, DELIVERY_MODE);
-                yield mode != null && ((Number) mode).intValue() == DeliveryMode.NON_PERSISTENT
-                        ? "NON_PERSISTENT" : "PERSISTENT";
-            }
-            case "JMSPriority" -> v.priority();
-            case "JMSMessageID" -> "ID:" + v.messageId();
-            case "JMSTimestamp" -> v.sentTimestamp();
-            case "JMSCorrelationID" -> {
-                Object c = header(a, packed, CORRELATION_ID);
-                yield c instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : c;
-            }
-            case "JMSType" -> header(a, packed, TYPE);
-            case "JMSXDeliveryCount" -> v.receiveCount();
-            default -> {
-                Object p;
-                if (packed != null) {
-                    p = packed.get(PROPERTY + name);
-                } else {
-                    MessageAttributeValue attribute = a.get(PROPERTY + Names.escape(name));
-                    p = attribute == null ? null : Values.value(attribute);
-                }
-                yield p == null && name.equals("JMSXGroupID") ? v.messageGroupId() : p;
-            }
-        };
-    }
-
-    /** Selector values of a packed message; one per view and thread, like the lambda it replaces. */
-    private static final class PackedValues implements Function<String, Object> {
+    /** Selector values of one stored message; one per view and thread. */
+    private static final class Lookup implements Function<String, Object> {
         private final MessageView view;
-        private Map<String, Object> packed;
+        private final Map<String, MessageAttributeValue> attributes;
+        private Map<String, String> marks;
 
-        PackedValues(MessageView view) {
+        Lookup(MessageView view) {
             this.view = view;
+            this.attributes = view.messageAttributes();
         }
 
-        @Override
-        public Object apply(String name) {
-            if (packed == null) {
+        private Map<String, String> marks() {
+            if (marks == null) {
                 try {
-                    packed = unpack(view.messageAttributes());
+                    marks = MessageCodec.marks(attributes);
                 } catch (JMSException e) {
                     throw new IllegalArgumentException("message " + view.messageId() + ": " + e.getMessage(), e);
                 }
             }
-            return selectorValue(view, null, packed, name);
-        }
-    }
-
-    /** Property names as attribute names: characters outside [A-Za-z0-9_] become -XXXX. */
-    static final class Names {
-        private Names() {
+            return marks;
         }
 
-        static String escape(String name) {
-            StringBuilder sb = new StringBuilder(name.length());
-            for (char c : name.toCharArray()) {
-                if (c < 128 && (Character.isLetterOrDigit(c) || c == '_')) {
-                    sb.append(c);
-                } else {
-                    sb.append('-').append(String.format("%04X", (int) c));
-                }
+        @Override
+        public Object apply(String name) {
+            try {
+                return value(name);
+            } catch (JMSException e) {
+                throw new IllegalArgumentException("message " + view.messageId() + ": " + e.getMessage(), e);
             }
-            return sb.toString();
         }
 
-        static String unescape(String name) {
-            StringBuilder sb = new StringBuilder(name.length());
-            for (int i = 0; i < name.length(); i++) {
-                char c = name.charAt(i);
-                if (c == '-' && i + 4 < name.length()) {
-                    sb.append((char) Integer.parseInt(name.substring(i + 1, i + 5), 16));
-                    i += 4;
-                } else {
-                    sb.append(c);
+        private Object value(String name) throws JMSException {
+            return switch (name) {
+                case "JMSDeliveryMode" -> nonPersistent(marks()) ? "NON_PERSISTENT" : "PERSISTENT";
+                case "JMSPriority" -> marks().containsKey(PRIORITY)
+                        ? (int) number(PRIORITY, marks().get(PRIORITY)) : view.priority();
+                case "JMSMessageID" -> "ID:" + view.messageId();
+                case "JMSTimestamp" -> view.sentTimestamp();
+                case "JMSCorrelationID" -> marks().containsKey(CORRELATION_BYTES)
+                        ? new String(decode64(CORRELATION_BYTES, marks().get(CORRELATION_BYTES)),
+                                StandardCharsets.UTF_8)
+                        : correlation(attributes, marks());
+                case "JMSType" -> marks().get(TYPE);
+                case "JMSXDeliveryCount" -> view.receiveCount();
+                default -> {
+                    MessageAttributeValue a = RESERVED.contains(name) ? null : attributes.get(name);
+                    Object p = a != null ? property(name, a)
+                            : marks().containsKey(PROPERTY + name) ? marked(PROPERTY + name, marks().get(PROPERTY + name))
+                            : null;
+                    yield p == null && name.equals("JMSXGroupID") ? view.messageGroupId() : p;
                 }
-            }
-            return sb.toString();
+            };
         }
     }
 }

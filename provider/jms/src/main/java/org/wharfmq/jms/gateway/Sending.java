@@ -11,6 +11,7 @@ import org.wharfmq.store.BatchResult;
 import org.wharfmq.store.BatchResultErrorEntry;
 import org.wharfmq.store.ErrorCodes;
 import org.wharfmq.store.FairQueues;
+import org.wharfmq.store.Limits;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendBatchEntry;
@@ -87,14 +88,20 @@ public final class Sending {
         return new Prepared(null, name, temporary, r, null, null);
     }
 
-    /** Checks body and attributes, and their size against the queue's declared or the store's MaximumMessageSize. */
+    /**
+     * Checks body and attributes, and their size against the queue's declared or the store's
+     * MaximumMessageSize; only against the store's where it offloads large bodies (SQS with a bucket).
+     */
     private void checkSize(Encoding.Request r, Map<String, String> declared, String to) throws JMSException {
         try {
             long size = MessageRules.checkBody(r.body()) + (long) MessageRules.checkAttributes(r.attributes());
             long max = service.limits().maxMessageBytes();
             String whose = "the " + max + " bytes this store allows";
             String declaredMax = declared.get(QueueConfig.MAXIMUM_MESSAGE_SIZE);
-            if (declaredMax != null && declaredMax.matches("\\d{1,9}") && Integer.parseInt(declaredMax) < max) {
+            // A store that takes more than any queue's MaximumMessageSize keeps large bodies elsewhere.
+            boolean offloads = max > Limits.AMAZON_SQS.maxMessageBytes();
+            if (!offloads && declaredMax != null && declaredMax.matches("\\d{1,9}")
+                    && Integer.parseInt(declaredMax) < max) {
                 max = Integer.parseInt(declaredMax);
                 whose = "the " + max + " bytes of the MaximumMessageSize declared for " + to;
             }

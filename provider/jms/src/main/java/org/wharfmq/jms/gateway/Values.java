@@ -17,46 +17,79 @@ import org.wharfmq.store.model.MessageRules;
 
 /**
  * Typed values two ways: as store attributes (the data-type suffix keeps the Java type) and as
- * bytes (map and stream bodies, and the packed properties of {@link MessageCodec}).
+ * bytes (map and stream bodies, and the packed properties of Wharf's earlier layout, {@link LegacyCodec}).
  */
 final class Values {
     private Values() {
     }
 
+    /**
+     * A property value as an attribute of the type AWS's JMS library gives it ({@code String},
+     * {@code Number.int}, {@code Number.Boolean} as 1 or 0, ...), or null where SQS cannot carry it:
+     * an empty string or one with characters SQS refuses, a float or double that is not finite or is
+     * outside SQS's Number range (10^-128 to 10^126).
+     */
     static MessageAttributeValue attribute(Object v) {
         if (v instanceof String s) {
-            return !s.isEmpty() && storable(s) ? MessageAttributeValue.string(s)
-                    : new MessageAttributeValue("Binary.string", null, s.getBytes(StandardCharsets.UTF_16BE));
+            return !s.isEmpty() && storable(s) ? MessageAttributeValue.string(s) : null;
         }
-        if (v instanceof Boolean b) {
-            return new MessageAttributeValue("String.boolean", b.toString(), null);
+        if (v instanceof Float || v instanceof Double) {
+            double d = ((Number) v).doubleValue();
+            double abs = Math.abs(d);
+            if (!Double.isFinite(d) || abs != 0 && (abs < 1e-128 || abs > 1e126)) {
+                return null;
+            }
         }
-        if (v instanceof Float f) {
-            return new MessageAttributeValue("String.float", f.toString(), null);
-        }
-        if (v instanceof Double d) {
-            return new MessageAttributeValue("String.double", d.toString(), null);
-        }
-        String type = v instanceof Byte ? "byte" : v instanceof Short ? "short" : v instanceof Integer ? "int" : "long";
-        return new MessageAttributeValue("Number." + type, v.toString(), null);
+        String type = dataType(v);
+        return type == null ? null : new MessageAttributeValue(type, text(v), null);
     }
 
+    /** The data type {@link #attribute} gives {@code v}'s class, or null for a class it has none for. */
+    static String dataType(Object v) {
+        return v instanceof String ? "String" : v instanceof Boolean ? "Number.Boolean"
+                : v instanceof Byte ? "Number.byte" : v instanceof Short ? "Number.short"
+                : v instanceof Integer ? "Number.int" : v instanceof Long ? "Number.long"
+                : v instanceof Float ? "Number.float" : v instanceof Double ? "Number.double" : null;
+    }
+
+    /** {@code v} as {@link #attribute}'s string value: a boolean as 1 or 0, as AWS's library writes it. */
+    static String text(Object v) {
+        return v instanceof Boolean b ? (b ? "1" : "0") : v.toString();
+    }
+
+    /**
+     * An attribute's value as a property: by the data types of AWS's JMS library and of Wharf's
+     * earlier layout; otherwise by base type: a String as it is, a Number as a Long when it is
+     * integral and fits, else a Double, a Binary as its base64 text (JMS has no bytes property).
+     *
+     * @throws NumberFormatException if a Number's value is not one
+     */
     static Object value(MessageAttributeValue a) {
         String s = a.stringValue();
         return switch (a.dataType()) {
             case "Binary.string" -> new String(a.binaryValue(), StandardCharsets.UTF_16BE);
             case "Binary.bytes" -> a.binaryValue();
             case "String.boolean" -> Boolean.valueOf(s);
-            case "String.float" -> Float.valueOf(s);
-            case "String.double" -> Double.valueOf(s);
+            case "String.float", "Number.float" -> Float.valueOf(s);
+            case "String.double", "Number.double" -> Double.valueOf(s);
+            case "Number.Boolean" -> s.equals("1") || s.equalsIgnoreCase("true");
             case "Number.byte" -> Byte.valueOf(s);
             case "Number.short" -> Short.valueOf(s);
             case "Number.int" -> Integer.valueOf(s);
             case "Number.long" -> Long.valueOf(s);
-            case "Number" -> s.contains(".") || s.contains("e") || s.contains("E") ? (Object) Double.valueOf(s)
-                    : (Object) Long.valueOf(s);
-            default -> a.binaryValue() != null ? a.binaryValue() : s;
+            default -> switch (a.baseType()) {
+                case "Number" -> number(s.trim());
+                case "Binary" -> java.util.Base64.getEncoder().encodeToString(a.binaryValue());
+                default -> s;
+            };
         };
+    }
+
+    private static Object number(String s) {
+        if (s.matches("[-+]?[0-9]{1,18}")) {
+            return Long.valueOf(s);
+        }
+        return Double.valueOf(s);
     }
 
     private static final int NULL = 0;

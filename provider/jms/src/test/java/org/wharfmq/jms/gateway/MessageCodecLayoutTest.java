@@ -29,98 +29,173 @@ import org.wharfmq.jms.message.WharfBytesMessage;
 import org.wharfmq.jms.message.WharfTextMessage;
 import org.wharfmq.jms.message.WharfMessage;
 
-/** Which layout a message takes, and that every message type, header and property survives both. */
+/** Which attributes a message gets, and that every message type, header and property survives at every limit. */
 class MessageCodecLayoutTest {
 
-    /** A message with {@code n} int properties p0..p(n-1) and nothing else set. */
+    /** A text message with {@code n} int properties p0..p(n-1) and nothing else set. */
     private static WharfMessage withProperties(int n) throws JMSException {
-        WharfMessage m = new WharfMessage();
+        WharfMessage m = text();
         for (int i = 0; i < n; i++) {
             m.setIntProperty("p" + i, i * 7);
         }
         return m;
     }
 
-    @Test
-    void attributeLayoutIsKeptWhileItLeavesTwoOfTheLimitFree() throws JMSException {
-        // w.kind, w.body, h.JMSDeliveryMode and 5 properties: 8 attributes, 10 - 2.
-        MessageCodec.Encoded e = MessageCodec.encode(withProperties(5), 10);
-        assertEquals(8, e.attributes().size());
-        assertFalse(e.attributes().containsKey("w.props"));
+    /** A text message with a body, so that only what a test sets needs an attribute. */
+    private static WharfTextMessage text() throws JMSException {
+        WharfTextMessage m = new WharfTextMessage();
+        m.setText("x");
+        return m;
+    }
+
+    private static Map<String, String> marks(MessageCodec.Encoded e) throws JMSException {
+        MessageAttributeValue v = e.attributes().get("JMS_Wharf");
+        return v == null ? Map.of() : Marks.read(v.stringValue());
     }
 
     @Test
-    void oneAttributeMoreThanLimitLessTwoIsPacked() throws JMSException {
-        MessageCodec.Encoded e = MessageCodec.encode(withProperties(6), 10);
-        assertEquals(List.of("w.kind", "w.body", "w.props"), List.copyOf(e.attributes().keySet()));
-        assertEquals("Binary", e.attributes().get("w.props").dataType());
-    }
-
-    @Test
-    void thirtyPropertiesFitInTenAttributes() throws JMSException {
-        WharfMessage m = withProperties(30);
-        m.setJMSType("order");
-        m.setJMSCorrelationID("c-1");
-        m.setJMSReplyTo(new Address("queue:replies"));
-        m.setJMSDeliveryTime(Encodings.SENT + 5);
-        MessageCodec.Encoded e = MessageCodec.encode(m, 10);
-        assertTrue(e.attributes().size() <= 10 - MessageCodec.RESERVED_ATTRIBUTES, e.attributes().keySet()::toString);
-        WharfMessage back = MessageCodec.decode(Encodings.received(e, null), null, Address::new);
-        for (int i = 0; i < 30; i++) {
-            assertEquals(i * 7, back.getObjectProperty("p" + i), "p" + i);
-        }
-        assertEquals("order", back.getJMSType());
-    }
-
-    @Test
-    void unlimitedLayoutWritesOneTypedAttributePerHeaderAndProperty() throws JMSException {
+    void aPropertyIsAnAttributeOfItsOwnName() throws JMSException {
         WharfTextMessage m = new WharfTextMessage();
         m.setText("hi");
-        m.setJMSType("order");
-        m.setJMSCorrelationIDAsBytes(new byte[] {1, 2});
-        m.setJMSReplyTo(new Address("queue:replies"));
-        m.setJMSDeliveryMode(DeliveryMode.NON_PERSISTENT);
-        m.setJMSDeliveryTime(42);
-        m.setStringProperty("color", "red");
-        m.setStringProperty("blank", "");
-        m.setIntProperty("n", 7);
-        m.setBooleanProperty("ok", true);
-        m.setDoubleProperty("naïve", 1.5);
-        Map<String, MessageAttributeValue> expected = new LinkedHashMap<>();
-        expected.put("w.kind", MessageAttributeValue.string("text"));
-        expected.put("w.body", MessageAttributeValue.string("plain"));
-        expected.put("h.JMSType", MessageAttributeValue.string("order"));
-        expected.put("h.JMSCorrelationID", new MessageAttributeValue("Binary.bytes", null, new byte[] {1, 2}));
-        expected.put("h.JMSReplyTo", MessageAttributeValue.string("queue:replies"));
-        expected.put("h.JMSDeliveryMode", MessageAttributeValue.number("1"));
-        expected.put("h.JMSDeliveryTime", MessageAttributeValue.number("42"));
-        expected.put("p.color", MessageAttributeValue.string("red"));
-        expected.put("p.blank", new MessageAttributeValue("Binary.string", null, new byte[0]));
-        expected.put("p.n", new MessageAttributeValue("Number.int", "7", null));
-        expected.put("p.ok", new MessageAttributeValue("String.boolean", "true", null));
-        expected.put("p.na-00EFve", new MessageAttributeValue("String.double", "1.5", null));
-        MessageCodec.Encoded e = MessageCodec.encode(m, Integer.MAX_VALUE);
+        m.setStringProperty("customer", "42");
+        MessageCodec.Encoded e = MessageCodec.encode(m, 9);
+        assertEquals(Map.of("customer", MessageAttributeValue.string("42")), e.attributes());
         assertEquals("hi", e.body());
-        assertEquals(List.copyOf(expected.entrySet()), List.copyOf(e.attributes().entrySet()));
+    }
+
+    @Test
+    void propertiesAreTypedAsAwsJmsLibraryTypesThem() throws JMSException {
+        WharfMessage m = text();
+        m.setBooleanProperty("ok", true);
+        m.setBooleanProperty("no", false);
+        m.setByteProperty("y", (byte) 1);
+        m.setShortProperty("s", (short) 2);
+        m.setIntProperty("i", 3);
+        m.setLongProperty("l", 4L);
+        m.setFloatProperty("f", 1.5f);
+        m.setDoubleProperty("d", 2.5);
+        Map<String, MessageAttributeValue> expected = new LinkedHashMap<>();
+        expected.put("ok", new MessageAttributeValue("Number.Boolean", "1", null));
+        expected.put("no", new MessageAttributeValue("Number.Boolean", "0", null));
+        expected.put("y", new MessageAttributeValue("Number.byte", "1", null));
+        expected.put("s", new MessageAttributeValue("Number.short", "2", null));
+        expected.put("i", new MessageAttributeValue("Number.int", "3", null));
+        expected.put("l", new MessageAttributeValue("Number.long", "4", null));
+        expected.put("f", new MessageAttributeValue("Number.float", "1.5", null));
+        expected.put("d", new MessageAttributeValue("Number.double", "2.5", null));
+        assertEquals(expected, MessageCodec.encode(m, Integer.MAX_VALUE).attributes());
+    }
+
+    @Test
+    void aPersistentTextMessageWithoutHeadersHasNoAttributeOfWharf() throws JMSException {
+        WharfTextMessage m = new WharfTextMessage();
+        m.setText("plain");
+        m.setJMSDeliveryMode(DeliveryMode.PERSISTENT);
+        m.setJMSDeliveryTime(Encodings.SENT);
+        assertEquals(Map.of(), MessageCodec.encode(m, 9).attributes());
+    }
+
+    @Test
+    void bytesAndObjectMessagesNameTheirTypeAsAwsJmsLibraryDoes() throws JMSException {
+        WharfBytesMessage b = new WharfBytesMessage();
+        b.writeBytes(new byte[] {1, 2, 3});
+        MessageCodec.Encoded e = MessageCodec.encode(b, 9);
+        assertEquals(Map.of("JMS_SQSMessageType", MessageAttributeValue.string("byte")), e.attributes());
+        assertEquals("AQID", e.body());
+        WharfObjectMessage o = new WharfObjectMessage();
+        o.setObject("x");
+        assertEquals(MessageAttributeValue.string("object"),
+                MessageCodec.encode(o, 9).attributes().get("JMS_SQSMessageType"));
+    }
+
+    @Test
+    void correlationIdAndReplyToQueueAreAwsJmsLibraryAttributes() throws JMSException {
+        WharfMessage m = text();
+        m.setJMSCorrelationID("c-1");
+        m.setJMSReplyTo(new Address("queue:replies"));
+        assertEquals(Map.of("JMS_SQSCorrelationID", MessageAttributeValue.string("c-1"),
+                "JMS_SQSReplyToQueueName", MessageAttributeValue.string("replies")),
+                MessageCodec.encode(m, 9).attributes());
+    }
+
+    @Test
+    void headersWithoutAnAwsAttributeShareOneAttributeOfMarks() throws JMSException {
+        WharfMessage m = text();
+        m.setJMSType("order");
+        m.setJMSDeliveryMode(DeliveryMode.NON_PERSISTENT);
+        m.setJMSReplyTo(new Address("topic:news"));
+        m.setJMSDeliveryTime(Encodings.SENT + 5_000);
+        MessageCodec.Encoded e = MessageCodec.encode(m, 9, new MessageCodec.Options(7, 99L, true));
+        assertEquals(List.of("JMS_Wharf"), List.copyOf(e.attributes().keySet()));
+        assertEquals(Map.of("type", "order", "mode", "1", "replyTo", "topic:news",
+                "time", Long.toString(Encodings.SENT + 5_000), "priority", "7", "expiration", "99"), marks(e));
+        WharfMessage back = MessageCodec.decode(Encodings.received(e, null), null, Address::new);
+        assertEquals(7, back.getJMSPriority());
+        assertEquals(99L, back.getJMSExpiration());
+    }
+
+    @Test
+    void propertiesBeyondTheAttributeLimitGoIntoTheMarksAndComeBack() throws JMSException {
+        MessageCodec.Encoded e = MessageCodec.encode(withProperties(12), 9);
+        assertEquals(9, e.attributes().size());
+        for (int i = 0; i < 8; i++) {
+            assertEquals(new MessageAttributeValue("Number.int", Integer.toString(i * 7), null),
+                    e.attributes().get("p" + i), "p" + i);
+        }
+        assertEquals(Map.of("p.p8", "Number.int:56", "p.p9", "Number.int:63", "p.p10", "Number.int:70",
+                "p.p11", "Number.int:77"), marks(e));
+        WharfMessage back = MessageCodec.decode(Encodings.received(e, null), null, Address::new);
+        for (int i = 0; i < 12; i++) {
+            assertEquals(i * 7, back.getObjectProperty("p" + i), "p" + i);
+        }
+    }
+
+    @Test
+    void aPropertyNameSqsRefusesGoesIntoTheMarks() throws JMSException {
+        WharfMessage m = text();
+        m.setStringProperty("état", "neuf");
+        m.setIntProperty("a$b", 1);
+        MessageCodec.Encoded e = MessageCodec.encode(m, 9);
+        assertEquals(Map.of("p.état", "String:neuf", "p.a$b", "Number.int:1"), marks(e));
+        assertEquals(List.of("JMS_Wharf"), List.copyOf(e.attributes().keySet()));
+    }
+
+    @Test
+    void aValueSqsCannotCarryGoesIntoTheMarks() throws JMSException {
+        WharfMessage m = text();
+        m.setStringProperty("empty", "");
+        m.setStringProperty("control", "a\u0001b");
+        m.setDoubleProperty("huge", 1e300);
+        m.setFloatProperty("nan", Float.NaN);
+        assertEquals(Map.of("p.empty", "String:", "p.control", "String:a\u0001b", "p.huge", "Number.double:1.0E300",
+                "p.nan", "Number.float:NaN"), marks(MessageCodec.encode(m, 9)));
+    }
+
+    @Test
+    void aPropertyNamedAsAnAwsHeaderAttributeGoesIntoTheMarks() throws JMSException {
+        WharfMessage m = text();
+        m.setStringProperty("JMS_SQSCorrelationID", "mine");
+        WharfMessage back = MessageCodec.decode(Encodings.received(MessageCodec.encode(m, 9), null), null,
+                Address::new);
+        assertEquals("mine", back.getStringProperty("JMS_SQSCorrelationID"));
+        assertNull(back.getJMSCorrelationID());
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {4, 1, 0, -10})
-    void limitBelowWhatThePackedLayoutNeedsIsRejectedNamingIt(int limit) {
+    @ValueSource(ints = {0, -10})
+    void limitBelowWhatTheMarksNeedIsRejectedNamingIt(int limit) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> MessageCodec.encode(new WharfMessage(), limit));
         assertTrue(e.getMessage().contains("maxAttributes " + limit + " "), e.getMessage());
     }
 
     @Test
-    void unreadablePackedAttributeIsAFormatError() {
-        Map<String, MessageAttributeValue> a = Map.of("w.kind", MessageAttributeValue.string("message"),
-                "w.body", MessageAttributeValue.string("none"),
-                "w.props", MessageAttributeValue.binary(new byte[] {0x7f, 0, 0, 0}));
-        MessageCodec.Encoded e = new MessageCodec.Encoded("-", a);
+    void unreadableMarksAreAFormatErrorNamingTheAttribute() {
+        MessageCodec.Encoded e = new MessageCodec.Encoded("x",
+                Map.of("JMS_Wharf", MessageAttributeValue.string("{\"kind\":")));
         MessageFormatException x = assertThrows(MessageFormatException.class,
                 () -> MessageCodec.decode(Encodings.received(e, null), null, Address::new));
-        assertTrue(x.getMessage().contains("count 2130706432"), x.getMessage());
+        assertTrue(x.getMessage().contains("JMS_Wharf"), x.getMessage());
     }
 
     @ParameterizedTest
@@ -153,19 +228,17 @@ class MessageCodecLayoutTest {
 
     @ParameterizedTest
     @EnumSource(Layout.class)
-    void headersSurvive(Layout layout) throws JMSException {
+    void headersSurviveAtEveryLimit(Layout layout) throws JMSException {
         WharfMessage m = new WharfMessage();
         m.setJMSType("order");
         m.setJMSCorrelationID("c-1");
         m.setJMSReplyTo(new Address("temp-queue:replies"));
         m.setJMSDeliveryMode(DeliveryMode.NON_PERSISTENT);
-        m.setJMSDeliveryTime(Encodings.SENT + 900);
         WharfMessage back = roundTrip(m, layout);
         assertEquals("order", back.getJMSType());
         assertEquals("c-1", back.getJMSCorrelationID());
         assertEquals(new Address("temp-queue:replies"), back.getJMSReplyTo());
         assertEquals(DeliveryMode.NON_PERSISTENT, back.getJMSDeliveryMode());
-        assertEquals(Encodings.SENT + 900, back.getJMSDeliveryTime());
         assertEquals(new Address("queue:here"), back.getJMSDestination());
         assertEquals("ID:m-1", back.getJMSMessageID());
     }
@@ -272,12 +345,9 @@ class MessageCodecLayoutTest {
 
     @ParameterizedTest
     @EnumSource(Layout.class)
-    void bodyIsWrittenTheSameInBothLayouts(Layout layout) throws JMSException {
+    void bodyIsWrittenTheSameAtEveryLimit(Layout layout) throws JMSException {
         WharfTextMessage m = typed(new WharfTextMessage());
         m.setText("same");
-        MessageCodec.Encoded e = Encodings.encode(m, layout);
-        assertEquals("same", e.body());
-        assertEquals(MessageAttributeValue.string("text"), e.attributes().get("w.kind"));
-        assertEquals(MessageAttributeValue.string("plain"), e.attributes().get("w.body"));
+        assertEquals("same", Encodings.encode(m, layout).body());
     }
 }

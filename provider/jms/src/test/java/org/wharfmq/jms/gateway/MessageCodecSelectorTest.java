@@ -1,8 +1,6 @@
 package org.wharfmq.jms.gateway;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,7 +18,7 @@ import org.wharfmq.store.MessageAttributeValue;
 import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.jms.message.WharfMessage;
 
-/** Selectors read headers and properties from the stored attributes, whichever the layout. */
+/** Selectors read headers and properties from the stored attributes and marks, of Wharf's messages and others'. */
 class MessageCodecSelectorTest {
 
     private static WharfMessage order() throws JMSException {
@@ -67,27 +65,32 @@ class MessageCodecSelectorTest {
         "JMSXGroupID = 'g-1'                    | true",
         "JMSReplyTo IS NULL                     | true",
     })
-    void selectorGivesTheSameAnswerInBothLayouts(String selector, boolean expected) throws JMSException {
-        assertEquals(expected, matches(selector, Layout.ATTRIBUTES, "g-1"), "attribute layout");
-        assertEquals(expected, matches(selector, Layout.PACKED, "g-1"), "packed layout");
+    void selectorGivesTheSameAnswerAtEveryLimit(String selector, boolean expected) throws JMSException {
+        for (Layout layout : Layout.values()) {
+            assertEquals(expected, matches(selector, layout, "g-1"), layout.name());
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "customer = 42                          | true",
+        "customer > 40 AND price < 2            | true",
+        "name = 'Ann'                           | true",
+        "qty = 5 AND ok                         | true",
+        "customer = 43                          | false",
+    })
+    void selectorReadsAForeignMessagesAttributes(String selector, boolean expected) throws JMSException {
+        ReceivedMessage view = Encodings.received(new MessageCodec.Encoded("x", Map.of(
+                "customer", MessageAttributeValue.number("42"), "price", MessageAttributeValue.number("1.5"),
+                "name", MessageAttributeValue.string("Ann"),
+                "qty", new MessageAttributeValue("Number.int", "5", null),
+                "ok", new MessageAttributeValue("Number.Boolean", "1", null))), null);
+        assertEquals(expected, Selector.parse(selector).matches(MessageCodec.selectorValues(view)));
     }
 
     @Test
-    void packedPropertiesAreDecodedOncePerView() throws JMSException {
-        ReceivedMessage view = Encodings.received(Encodings.encode(order(), Layout.PACKED), null);
-        Function<String, Object> values = MessageCodec.selectorValues(view);
-        Object first = values.apply("color");
-        assertNotNull(first);
-        // A second decode would build a new String; the same one means the first decode was kept.
-        assertSame(first, values.apply("color"));
-        assertEquals("order", values.apply("JMSType"));
-    }
-
-    @Test
-    void unreadablePackedPropertiesFailTheLookupNamingTheMessage() {
-        Map<String, MessageAttributeValue> a = Map.of("w.kind", MessageAttributeValue.string("message"),
-                "w.body", MessageAttributeValue.string("none"),
-                "w.props", MessageAttributeValue.binary(new byte[] {0, 0, 0, 1, 0}));
+    void unreadableMarksFailTheLookupNamingTheMessage() {
+        Map<String, MessageAttributeValue> a = Map.of("JMS_Wharf", MessageAttributeValue.string("{\"kind\""));
         ReceivedMessage view = Encodings.received(new MessageCodec.Encoded("-", a), null);
         Function<String, Object> values = MessageCodec.selectorValues(view);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> values.apply("color"));

@@ -80,10 +80,15 @@ public final class MessageRules {
         return size;
     }
 
+    /** True if SQS takes {@code name} as a message attribute's name (the rule {@link #checkAttributes} applies). */
+    public static boolean isAttributeName(String name) {
+        return name != null && attributeNameChars(name) && !name.startsWith(".") && !name.endsWith(".")
+                && !name.contains("..") && !name.regionMatches(true, 0, "aws.", 0, 4)
+                && !name.regionMatches(true, 0, "amazon.", 0, 7);
+    }
+
     private static void checkAttributeName(String name) {
-        if (name == null || !attributeNameChars(name) || name.startsWith(".") || name.endsWith(".")
-                || name.contains("..") || name.regionMatches(true, 0, "aws.", 0, 4)
-                || name.regionMatches(true, 0, "amazon.", 0, 7)) {
+        if (!isAttributeName(name)) {
             throw new QueueServiceException(INVALID_PARAMETER_VALUE, "message attribute name '" + name
                     + "' is not 1..256 characters of A-Z a-z 0-9 _ - . (no leading, trailing or double dot,"
                     + " no AWS. or Amazon. prefix)");

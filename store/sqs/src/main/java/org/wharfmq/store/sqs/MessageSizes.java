@@ -40,6 +40,11 @@ final class MessageSizes {
                 : Map.of();
     }
 
+    /** True if the message is over its queue's MaximumMessageSize. */
+    boolean over(String queueUrl, String body, Map<String, MessageAttributeValue> attributes) {
+        return MessageRules.sizeOf(body, attributes) > maximumMessageSize.applyAsInt(queueUrl);
+    }
+
     /** Fails, naming both sizes, if the message is over its queue's MaximumMessageSize. */
     void check(String queueUrl, String body, Map<String, MessageAttributeValue> attributes) {
         long size = MessageRules.sizeOf(body, attributes);

@@ -33,6 +33,9 @@ final class Outbox {
     }
 
     private final List<Outgoing> pending = new ArrayList<>();
+    /** MessageIds the server confirmed, and those of a request that failed without an answer. */
+    private final List<String> delivered = new ArrayList<>();
+    private final List<String> inDoubt = new ArrayList<>();
 
     void add(String messageId, SendMessageRequest request) {
         pending.add(new Outgoing(messageId, request, false));
@@ -67,6 +70,26 @@ final class Outbox {
 
     void clear() {
         pending.clear();
+    }
+
+    /**
+     * What the flushes so far left behind, for the error of a commit that failed after them: the
+     * messages delivered all the same, and those whose request failed without an answer (the
+     * server may have taken them); empty if none.
+     */
+    String account() {
+        StringBuilder sb = new StringBuilder();
+        if (!delivered.isEmpty()) {
+            sb.append("; sent before the failure and delivered all the same (not rolled back): MessageIds ")
+                    .append(String.join(", ", delivered));
+        }
+        List<String> doubtful = new ArrayList<>(inDoubt);
+        doubtful.removeAll(delivered);
+        if (!doubtful.isEmpty()) {
+            sb.append("; in doubt, their SendMessageBatch failed without a refusal, so the server may have taken them:"
+                    + " MessageIds ").append(String.join(", ", doubtful));
+        }
+        return sb.toString();
     }
 
     /** Sends all that is pending; throws at the first entry the server refused, after the requests before it. */
@@ -104,10 +127,15 @@ final class Outbox {
                 pending.removeAll(chunk);
                 return;
             }
+            if (!e.senderFault()) {
+                chunk.forEach(o -> inDoubt.add(o.messageId()));
+            }
             throw e;
         }
         for (SendResult ok : result.successful()) {
-            pending.remove(byEntry.get(ok.id()));
+            Outgoing o = byEntry.get(ok.id());
+            pending.remove(o);
+            delivered.add(o.messageId());
         }
         if (!result.failed().isEmpty()) {
             BatchResultErrorEntry f = result.failed().get(0);

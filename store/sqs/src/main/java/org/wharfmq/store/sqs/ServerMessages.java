@@ -1,6 +1,7 @@
 package org.wharfmq.store.sqs;
 
 import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
+import static org.wharfmq.store.ErrorCodes.RECEIPT_HANDLE_IS_INVALID;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,7 +35,9 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * such sends go again without it, and later ones go without it from the start. Sends and deletes the server took
  * are counted in {@link Counts}; receives are counted by the facade, once per receive, whether the
  * messages came from here or from {@link Prefetch}'s lanes. A MessageId Wharf gave travels in the
- * attribute {@value #ID_ATTRIBUTE}, which a receive shows as the MessageId and hides.
+ * attribute {@value #ID_ATTRIBUTE}, which a receive shows as the MessageId and hides. With a bucket,
+ * a body over its queue's MaximumMessageSize goes there instead ({@link LargePayloads}), and
+ * the receipt handles of such messages carry its object.
  */
 final class ServerMessages {
     /** The message attribute that carries a MessageId Wharf gave; receive shows it as the MessageId. */
@@ -44,17 +47,27 @@ final class ServerMessages {
     private final RequestPacer pacer;
     private final MessageSizes sizes;
     private final Counts counts;
+    private final LargePayloads payloads;
+    private final InFlight inFlight;
     /** False once the server refused a MessageGroupId on a standard queue: it has no fair queues. */
     private volatile boolean fairQueues = true;
 
-    ServerMessages(SqsClient client, ServerQueues queues, Counts counts, RequestPacer pacer) {
+    ServerMessages(SqsClient client, ServerQueues queues, Counts counts, RequestPacer pacer, LargePayloads payloads) {
         this.pacer = pacer;
+        this.payloads = payloads;
         this.client = client;
         this.sizes = new MessageSizes(queues::maximumMessageSize);
+        this.inFlight = new InFlight(queues::visibilityTimeout);
         this.counts = counts;
     }
 
-    SendResult sendMessage(SendMessageRequest m) {
+    SendResult sendMessage(SendMessageRequest given) {
+        SendMessageRequest m = given;
+        if (payloads.enabled() && sizes.over(m.queueUrl(), m.messageBody(), m.messageAttributes())) {
+            LargePayloads.Outgoing out = payloads.offload(m.queueUrl(), m.messageBody(), m.messageAttributes());
+            m = new SendMessageRequest(m.queueUrl(), out.body(), m.delaySeconds(), out.attributes(),
+                    m.messageGroupId(), m.messageDeduplicationId());
+        }
         sizes.check(m.queueUrl(), m.messageBody(), m.messageAttributes());
         boolean grouped = grouped(m.queueUrl(), m.messageGroupId());
         SendResult sent;
@@ -90,9 +103,21 @@ final class ServerMessages {
      * queue's MaximumMessageSize fails on its own. If a later request fails as a whole, the earlier
      * ones stay sent and the entries from there on fail with its error.
      */
-    BatchResult<SendResult> sendMessageBatch(String queueUrl, List<SendBatchEntry> entries) {
-        if (entries.isEmpty()) {
-            return sendRequest(queueUrl, entries);
+    BatchResult<SendResult> sendMessageBatch(String queueUrl, List<SendBatchEntry> given) {
+        if (given.isEmpty()) {
+            return sendRequest(queueUrl, given);
+        }
+        List<SendBatchEntry> entries = given;
+        if (payloads.enabled()) {
+            entries = new ArrayList<>(given.size());
+            for (SendBatchEntry e : given) {
+                if (sizes.over(queueUrl, e.messageBody(), e.messageAttributes())) {
+                    LargePayloads.Outgoing out = payloads.offload(queueUrl, e.messageBody(), e.messageAttributes());
+                    e = new SendBatchEntry(e.id(), out.body(), e.delaySeconds(), out.attributes(), e.messageGroupId(),
+                            e.messageDeduplicationId());
+                }
+                entries.add(e);
+            }
         }
         List<BatchResultErrorEntry> failed = new ArrayList<>();
         List<List<SendBatchEntry>> requests = sizes.split(queueUrl, entries, failed);
@@ -155,6 +180,7 @@ final class ServerMessages {
     /** One ReceiveMessage request to the server. */
     List<ReceivedMessage> receiveMessage(ReceiveMessageRequest q) {
         pacer.pace(q.queueUrl(), RequestPacer.Kind.RECEIVE);
+        long start = System.nanoTime();
         var response = SqsErrors.call("ReceiveMessage from " + q.queueUrl(), () -> client.receiveMessage(r -> r
                 .queueUrl(q.queueUrl()).maxNumberOfMessages(q.maxNumberOfMessages())
                 .visibilityTimeout(q.visibilityTimeout()).waitTimeSeconds(q.waitTimeSeconds())
@@ -162,35 +188,80 @@ final class ServerMessages {
                 .messageSystemAttributeNamesWithStrings("All").messageAttributeNames("All")));
         List<ReceivedMessage> out = new ArrayList<>(response.messages().size());
         for (Message m : response.messages()) {
-            out.add(fromServer(m));
+            inFlight.received(q.queueUrl(), m.receiptHandle(), start, q.visibilityTimeout());
+            out.add(payloads.restore(fromServer(m)));
         }
         return out;
     }
 
+    /**
+     * DeleteMessage. A handle refused as {@code ReceiptHandleIsInvalid} while its message is surely
+     * still hidden counts as deleted ({@link InFlight}); one refused after its visibility ended
+     * says so.
+     */
     void deleteMessage(String queueUrl, String receiptHandle) {
         pacer.pace(queueUrl, RequestPacer.Kind.DELETE);
-        SqsErrors.call("DeleteMessage from " + queueUrl,
-                () -> client.deleteMessage(r -> r.queueUrl(queueUrl).receiptHandle(receiptHandle)));
+        String handle = LargePayloads.serverHandle(receiptHandle);
+        try {
+            SqsErrors.call("DeleteMessage from " + queueUrl,
+                    () -> client.deleteMessage(r -> r.queueUrl(queueUrl).receiptHandle(handle)));
+        } catch (QueueServiceException e) {
+            if (!e.code().equals(RECEIPT_HANDLE_IS_INVALID) || !inFlight.surelyHidden(handle)) {
+                boolean ended = e.code().equals(RECEIPT_HANDLE_IS_INVALID) && inFlight.visibilityEnded(handle);
+                inFlight.settled(handle);
+                throw ended ? new QueueServiceException(e.code(), e.detail() + VISIBILITY_ENDED, e.senderFault(), e) : e;
+            }
+        }
+        inFlight.settled(handle);
         counts.deleted(queueUrl, 1);
+        payloads.deleted(receiptHandle);
     }
 
+    /** What a refused handle's error adds when this store saw its visibility end. */
+    private static final String VISIBILITY_ENDED = " (its visibility timeout ended: the message was not deleted and"
+            + " will be delivered again)";
+
+    /** DeleteMessageBatch; refused handles as {@link #deleteMessage} has them. */
     BatchResult<String> deleteMessageBatch(String queueUrl, List<BatchEntry<String>> entries) {
         List<DeleteMessageBatchRequestEntry> out = new ArrayList<>(entries.size());
+        Map<String, String> handles = new HashMap<>();
         for (BatchEntry<String> e : entries) {
-            out.add(DeleteMessageBatchRequestEntry.builder().id(e.id()).receiptHandle(e.value()).build());
+            out.add(DeleteMessageBatchRequestEntry.builder().id(e.id())
+                    .receiptHandle(LargePayloads.serverHandle(e.value())).build());
+            handles.put(e.id(), e.value());
         }
         pacer.pace(queueUrl, RequestPacer.Kind.DELETE);
         var response = SqsErrors.call("DeleteMessageBatch from " + queueUrl,
                 () -> client.deleteMessageBatch(r -> r.queueUrl(queueUrl).entries(out)));
-        counts.deleted(queueUrl, response.successful().size());
-        return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(),
-                SqsErrors.entries(response.failed()));
+        List<String> ok = new ArrayList<>();
+        response.successful().forEach(s -> ok.add(s.id()));
+        List<BatchResultErrorEntry> failed = new ArrayList<>();
+        for (BatchResultErrorEntry f : SqsErrors.entries(response.failed())) {
+            String handle = LargePayloads.serverHandle(handles.get(f.id()));
+            if (f.code().equals(RECEIPT_HANDLE_IS_INVALID) && inFlight.surelyHidden(handle)) {
+                ok.add(f.id());
+            } else {
+                failed.add(f.code().equals(RECEIPT_HANDLE_IS_INVALID) && inFlight.visibilityEnded(handle)
+                        ? new BatchResultErrorEntry(f.id(), f.code(), f.message() + VISIBILITY_ENDED, f.senderFault())
+                        : f);
+                inFlight.settled(handle);
+            }
+        }
+        counts.deleted(queueUrl, ok.size());
+        for (String id : ok) {
+            inFlight.settled(LargePayloads.serverHandle(handles.get(id)));
+            payloads.deleted(handles.get(id));
+        }
+        return new BatchResult<>(ok, failed);
     }
 
     void changeMessageVisibility(String queueUrl, String receiptHandle, int visibilityTimeoutSeconds) {
         pacer.pace(queueUrl, RequestPacer.Kind.VISIBILITY);
+        String handle = LargePayloads.serverHandle(receiptHandle);
+        long start = System.nanoTime();
         SqsErrors.call("ChangeMessageVisibility in " + queueUrl, () -> client.changeMessageVisibility(r -> r
-                .queueUrl(queueUrl).receiptHandle(receiptHandle).visibilityTimeout(visibilityTimeoutSeconds)));
+                .queueUrl(queueUrl).receiptHandle(handle).visibilityTimeout(visibilityTimeoutSeconds)));
+        inFlight.changed(queueUrl, handle, start, visibilityTimeoutSeconds);
     }
 
     BatchResult<String> changeMessageVisibilityBatch(String queueUrl,
@@ -198,12 +269,19 @@ final class ServerMessages {
         List<ChangeMessageVisibilityBatchRequestEntry> out = new ArrayList<>(entries.size());
         for (BatchEntry<VisibilityChange> e : entries) {
             out.add(ChangeMessageVisibilityBatchRequestEntry.builder().id(e.id())
-                    .receiptHandle(e.value().receiptHandle())
+                    .receiptHandle(LargePayloads.serverHandle(e.value().receiptHandle()))
                     .visibilityTimeout(e.value().visibilityTimeoutSeconds()).build());
         }
         pacer.pace(queueUrl, RequestPacer.Kind.VISIBILITY);
+        long start = System.nanoTime();
         var response = SqsErrors.call("ChangeMessageVisibilityBatch in " + queueUrl,
                 () -> client.changeMessageVisibilityBatch(r -> r.queueUrl(queueUrl).entries(out)));
+        Map<String, VisibilityChange> byId = new HashMap<>();
+        entries.forEach(e -> byId.put(e.id(), e.value()));
+        response.successful().forEach(ok -> {
+            VisibilityChange c = byId.get(ok.id());
+            inFlight.changed(queueUrl, LargePayloads.serverHandle(c.receiptHandle()), start, c.visibilityTimeoutSeconds());
+        });
         return new BatchResult<>(response.successful().stream().map(s -> s.id()).toList(),
                 SqsErrors.entries(response.failed()));
     }
@@ -227,7 +305,7 @@ final class ServerMessages {
                 longOf(a.get("SentTimestamp")), (int) longOf(a.get("ApproximateReceiveCount")),
                 longOf(a.get("ApproximateFirstReceiveTimestamp")), a.get("MessageGroupId"),
                 a.get("MessageDeduplicationId"), a.get("SequenceNumber"),
-                MessageOptions.Options.DEFAULT_PRIORITY, 0, attributes);
+                MessageOptions.Options.DEFAULT_PRIORITY, 0, attributes, a.get("SenderId"));
     }
 
     private static long longOf(String s) {

@@ -20,6 +20,7 @@ final class ServerQueues {
     private final SqsClient client;
     private final Map<String, Boolean> contentBasedDeduplication = new ConcurrentHashMap<>();
     private final Map<String, Integer> maximumMessageSize = new ConcurrentHashMap<>();
+    private final Map<String, Integer> visibilityTimeout = new ConcurrentHashMap<>();
 
     ServerQueues(SqsClient client) {
         this.client = client;
@@ -97,8 +98,17 @@ final class ServerQueues {
         });
     }
 
+    /** A queue's VisibilityTimeout in seconds, read once per queue; 30, the SQS API's default, where the server does not show it. */
+    int visibilityTimeout(String queueUrl) {
+        return visibilityTimeout.computeIfAbsent(queueUrl, u -> {
+            String seconds = attributes(u, List.of(QueueConfig.VISIBILITY_TIMEOUT)).get(QueueConfig.VISIBILITY_TIMEOUT);
+            return seconds == null ? QueueConfig.DEFAULT_VISIBILITY_TIMEOUT : Integer.parseInt(seconds);
+        });
+    }
+
     /** Forgets what is cached of a queue whose attributes changed or that was deleted. */
     void forget(String queueUrl) {
+        visibilityTimeout.remove(queueUrl);
         contentBasedDeduplication.remove(queueUrl);
         maximumMessageSize.remove(queueUrl);
     }

@@ -1,5 +1,6 @@
 package org.wharfmq.store.sqs;
 
+import java.net.URI;
 import java.time.Duration;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
@@ -10,6 +11,9 @@ import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.retries.api.RetryStrategy;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
@@ -37,6 +41,25 @@ final class SqsClients {
                 .httpClientBuilder(http)
                 .overrideConfiguration(c -> c.retryStrategy(retries))
                 .build();
+    }
+
+    /**
+     * The S3 client for the store's bucket, with the store's credentials and region; path-style
+     * addressing and checksums only where required, as S3-compatible servers (Yandex Object
+     * Storage, moto) take them.
+     */
+    static S3Client openS3(SqsOptions options) {
+        var builder = S3Client.builder()
+                .region(Region.of(options.region()))
+                .credentialsProvider(credentials(options))
+                .httpClientBuilder(Apache5HttpClient.builder().socketTimeout(Duration.ofSeconds(30)))
+                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
+        URI endpoint = options.bucket().endpoint();
+        if (endpoint != null) {
+            builder.endpointOverride(endpoint).forcePathStyle(true);
+        }
+        return builder.build();
     }
 
     private static AwsCredentialsProvider credentials(SqsOptions o) {

@@ -23,10 +23,14 @@ import org.wharfmq.store.model.UrlOptions;
  * the wire protocol, {@code query} or {@code json} (by default Query on Yandex Cloud's host, which
  * documents only Query, and JSON elsewhere); {@code pace}, {@code ymq} to keep message requests within
  * Yandex Message Queue's per-queue quotas ({@link RequestPacer}) or {@code off} (by default {@code ymq}
- * on Yandex Cloud's host, else {@code off}).
+ * on Yandex Cloud's host, else {@code off}); {@code s3Bucket}, a bucket for bodies over a queue's
+ * MaximumMessageSize, which go there as the Extended Client's pointers ({@link LargePayloads}), with
+ * {@code s3Endpoint} (by default Yandex Object Storage on Yandex Cloud's host, else Amazon S3 of the
+ * region) and {@code s3Delete}, {@code on} to delete an object with its message (the default) or
+ * {@code off}.
  */
 public record SqsOptions(URI endpoint, String region, String accessKeyId, String secretAccessKey,
-                         String profile, String prefix, Protocol protocol, boolean pace) {
+                         String profile, String prefix, Protocol protocol, boolean pace, LargePayloads.Bucket bucket) {
     public static final String SCHEME = "wharf:sqs:";
 
     /** The SQS API's two wire protocols. */
@@ -38,10 +42,11 @@ public record SqsOptions(URI endpoint, String region, String accessKeyId, String
     }
 
     private static final Set<String> KNOWN = Set.of("region", "accessKeyId", "secretAccessKey", "profile", "prefix",
-            "protocol", "pace");
+            "protocol", "pace", "s3Bucket", "s3Endpoint", "s3Delete");
     private static final Pattern AWS_HOST = Pattern.compile("sqs\\.([a-z0-9-]+)\\.amazonaws\\.com(\\.cn)?");
     private static final String YANDEX_HOST = "message-queue.api.cloud.yandex.net";
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9_-]{0,40}");
+    private static final Pattern S3_BUCKET = Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]");
 
     static SqsOptions parse(String given) {
         UrlOptions<QueueServiceException> parsed = UrlOptions.ofStore(given);
@@ -88,7 +93,42 @@ public record SqsOptions(URI endpoint, String region, String accessKeyId, String
                     + "': it must be at most 40 characters of A-Z a-z 0-9 _ -");
         }
         return new SqsOptions(endpoint, region, key, secret, profile, prefix,
-                protocol(options.get("protocol"), endpoint, url), pace(options.get("pace"), endpoint, url));
+                protocol(options.get("protocol"), endpoint, url), pace(options.get("pace"), endpoint, url),
+                bucket(options, endpoint, url));
+    }
+
+    private static LargePayloads.Bucket bucket(Map<String, String> options, URI endpoint, String url) {
+        String name = options.get("s3Bucket");
+        if (name == null) {
+            for (String needs : new String[] {"s3Endpoint", "s3Delete"}) {
+                if (options.containsKey(needs)) {
+                    throw new QueueServiceException(MISSING_PARAMETER, "store URL '" + url + "' has option '"
+                            + needs + "' without 's3Bucket'");
+                }
+            }
+            return null;
+        }
+        if (!S3_BUCKET.matcher(name).matches()) {
+            throw bad("option 's3Bucket' of store URL '" + url + "' is '" + name
+                    + "': a bucket name is 3..63 characters of a-z 0-9 . -, starting and ending with a letter or digit");
+        }
+        String given = options.get("s3Endpoint");
+        URI s3;
+        try {
+            s3 = given != null ? new URI(given)
+                    : YANDEX_HOST.equals(endpoint.getHost()) ? new URI("https://storage.yandexcloud.net") : null;
+        } catch (URISyntaxException e) {
+            throw bad("option 's3Endpoint' of store URL '" + url + "' is '" + given + "', not a URI");
+        }
+        if (s3 != null && (!("http".equals(s3.getScheme()) || "https".equals(s3.getScheme())) || s3.getHost() == null)) {
+            throw bad("option 's3Endpoint' of store URL '" + url + "' is '" + given
+                    + "': it must be an http:// or https:// URL with a host");
+        }
+        String delete = options.getOrDefault("s3Delete", "on");
+        if (!delete.equals("on") && !delete.equals("off")) {
+            throw bad("option 's3Delete' of store URL '" + url + "' is '" + delete + "': it must be on or off");
+        }
+        return new LargePayloads.Bucket(name, s3, delete.equals("on"));
     }
 
     private static Protocol protocol(String given, URI endpoint, String url) {
@@ -147,6 +187,7 @@ public record SqsOptions(URI endpoint, String region, String accessKeyId, String
     @Override
     public String toString() {
         return SCHEME + endpoint + " (region " + region + (prefix.isEmpty() ? "" : ", prefix " + prefix)
-                + ", protocol " + protocol.name().toLowerCase(java.util.Locale.ROOT) + ")";
+                + ", protocol " + protocol.name().toLowerCase(java.util.Locale.ROOT)
+                + (bucket == null ? "" : ", large bodies in bucket " + bucket.name()) + ")";
     }
 }

@@ -29,6 +29,7 @@ import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.VisibilityChange;
 import org.wharfmq.store.model.Names;
+import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
@@ -53,6 +54,12 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
     private static final Limits LIMITS = new Limits(Limits.AMAZON_SQS.maxMessageAttributes() - 1,
             Limits.AMAZON_SQS.maxMessageBytes() - ID_ATTRIBUTE_BYTES, Limits.AMAZON_SQS.delayGranularityMillis(),
             Limits.AMAZON_SQS.maxDelayMillis());
+    /**
+     * With a bucket: one attribute fewer, for the Extended Client's size attribute, and bodies up to
+     * the 2 GiB the Extended Client allows (the String a body is).
+     */
+    private static final Limits LIMITS_WITH_BUCKET = new Limits(LIMITS.maxMessageAttributes() - 1,
+            Integer.MAX_VALUE - 8, LIMITS.delayGranularityMillis(), LIMITS.maxDelayMillis());
 
     /** A long poll lasts at most 20 s; its request, a little longer. */
     private static final long POLL_CLOSE_MILLIS = 25_000;
@@ -61,6 +68,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
     private final SqsClient client;
     private final ServerQueues queues;
     private final ServerMessages messages;
+    private final S3Client s3;
     private final Prefetch prefetch;
     private final Deletes deletes;
     private final SqsQueueAdmin admin;
@@ -72,7 +80,9 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         this.options = options;
         this.client = SqsClients.open(options);
         this.queues = new ServerQueues(client);
-        this.messages = new ServerMessages(client, queues, counts, options.pace() ? RequestPacer.YMQ : RequestPacer.OFF);
+        this.s3 = options.bucket() == null ? null : SqsClients.openS3(options);
+        this.messages = new ServerMessages(client, queues, counts, options.pace() ? RequestPacer.YMQ : RequestPacer.OFF,
+                s3 == null ? LargePayloads.NONE : new LargePayloads(options.bucket(), s3));
         this.deletes = new Deletes(messages);
         this.prefetch = new Prefetch(queues, messages, deletes);
         this.admin = new SqsQueueAdmin(client, options, queues, prefetch, counts);
@@ -258,7 +268,7 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
 
     @Override
     public Limits limits() {
-        return LIMITS;
+        return options.bucket() == null ? LIMITS : LIMITS_WITH_BUCKET;
     }
 
     @Override
@@ -268,16 +278,23 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
         prefetch.close();
         deletes.close();
         if (prefetch.awaitPolls(0)) {
-            client.close();
+            closeClients();
             return;
         }
         // A long poll still open may yet bring messages, which go back to the server over this client.
         Thread closing = new Thread(() -> {
             prefetch.awaitPolls(POLL_CLOSE_MILLIS);
-            client.close();
+            closeClients();
         }, "wharf-sqs-closing");
         closing.setDaemon(true);
         closing.start();
+    }
+
+    private void closeClients() {
+        client.close();
+        if (s3 != null) {
+            s3.close();
+        }
     }
 
     @Override

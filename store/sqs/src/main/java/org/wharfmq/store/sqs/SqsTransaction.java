@@ -53,7 +53,9 @@ import org.wharfmq.store.model.Names;
  * not), so the received messages come back after their visibility and are processed again. A crash
  * does the same, except that nothing remains to retry. Every entry the server confirmed leaves the
  * buffer, so calling {@code commit} again after a failure does only what is left; {@code rollback}
- * drops it.
+ * drops it. The error of such a failure names the MessageIds already delivered, and those in doubt
+ * (their SendMessageBatch failed for the server's fault, or without an answer, so it may have
+ * taken them).
  *
  * <p>Publishes are fanned out to the topic's subscriptions when the commit starts.
  */
@@ -150,12 +152,17 @@ final class SqsTransaction implements StoreTransaction {
             topics.fanOut(p.topicName(), p.messageId(), p.request(), p.options(), p.accept(), sends);
             publishes.remove(0);
         }
-        sends.flush(messages);
-        apply(deletes, "DeleteMessageBatch", (url, e) -> messages.deleteMessageBatch(url, e.stream()
-                .map(b -> new BatchEntry<>(b.id(), b.value().receiptHandle())).toList()), true, stillHeld());
-        apply(changes, "ChangeMessageVisibilityBatch", (url, e) -> messages.changeMessageVisibilityBatch(url,
-                e.stream().map(b -> new BatchEntry<>(b.id(), new VisibilityChange(b.value().receiptHandle(),
-                        b.value().visibilityTimeoutSeconds()))).toList()), true, false);
+        try {
+            sends.flush(messages);
+            apply(deletes, "DeleteMessageBatch", (url, e) -> messages.deleteMessageBatch(url, e.stream()
+                    .map(b -> new BatchEntry<>(b.id(), b.value().receiptHandle())).toList()), true, stillHeld());
+            apply(changes, "ChangeMessageVisibilityBatch", (url, e) -> messages.changeMessageVisibilityBatch(url,
+                    e.stream().map(b -> new BatchEntry<>(b.id(), new VisibilityChange(b.value().receiptHandle(),
+                            b.value().visibilityTimeoutSeconds()))).toList()), true, false);
+        } catch (QueueServiceException e) {
+            String account = sends.account();
+            throw account.isEmpty() ? e : new QueueServiceException(e.code(), e.detail() + account, e.senderFault(), e);
+        }
         ended = true;
     }
 

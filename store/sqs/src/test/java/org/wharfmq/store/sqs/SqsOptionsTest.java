@@ -43,6 +43,18 @@ class SqsOptionsTest {
     }
 
     @Test
+    void aBucketIsOnYandexObjectStorageOnYandexAndDeletedWithItsMessageUnlessGiven() {
+        assertEquals(new LargePayloads.Bucket("large", java.net.URI.create("https://storage.yandexcloud.net"), true),
+                SqsOptions.parse("wharf:sqs:https://message-queue.api.cloud.yandex.net?s3Bucket=large").bucket());
+        assertEquals(new LargePayloads.Bucket("large", null, true),
+                SqsOptions.parse("wharf:sqs:https://sqs.eu-west-1.amazonaws.com?s3Bucket=large").bucket());
+        assertEquals(new LargePayloads.Bucket("large", java.net.URI.create("http://127.0.0.1:5000"), false),
+                SqsOptions.parse("wharf:sqs:http://h?region=r&s3Bucket=large&s3Endpoint=http://127.0.0.1:5000"
+                        + "&s3Delete=off").bucket());
+        assertEquals(null, SqsOptions.parse("wharf:sqs:https://sqs.eu-west-1.amazonaws.com").bucket());
+    }
+
+    @Test
     void aFailedOpenDoesNotPrintTheSecret() {
         QueueServiceException e = assertThrows(QueueServiceException.class, () -> QueueServices.open(
                 "wharf:sqs:http://h?region=r&accessKeyId=k&secretAccessKey=TOPSECRET&colour=blue"));
@@ -66,6 +78,11 @@ class SqsOptionsTest {
         "wharf:sqs:http://h?region=r&region=s                              | InvalidParameterValue | 'region'",
         "wharf:sqs:ftp://h?region=r                                        | InvalidParameterValue | 'ftp://h'",
         "wharf:sqs:no host                                                 | InvalidParameterValue | 'no host'",
+        "wharf:sqs:http://h?region=r&s3Bucket=Big_Bucket                   | InvalidParameterValue | 'Big_Bucket'",
+        "wharf:sqs:http://h?region=r&s3Bucket=b1b&s3Endpoint=ftp://s3      | InvalidParameterValue | 'ftp://s3'",
+        "wharf:sqs:http://h?region=r&s3Bucket=b1b&s3Delete=later           | InvalidParameterValue | 'later'",
+        "wharf:sqs:http://h?region=r&s3Endpoint=http://s3                  | MissingParameter      | 's3Bucket'",
+        "wharf:sqs:http://h?region=r&s3Delete=off                          | MissingParameter      | 's3Bucket'",
     })
     void aBadOrMissingOptionFailsTheOpenNamingIt(String url, String code, String named) {
         QueueServiceException e = assertThrows(QueueServiceException.class, () -> QueueServices.open(url));

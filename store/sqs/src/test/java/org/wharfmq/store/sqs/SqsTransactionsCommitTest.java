@@ -2,6 +2,8 @@ package org.wharfmq.store.sqs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -89,6 +91,22 @@ class SqsTransactionsCommitTest {
         assertEquals(ErrorCodes.QUEUE_DOES_NOT_EXIST, e.code());
         // The delete was not applied: the handle still deletes the message.
         service.deleteMessage(orders, handle);
+    }
+
+    @Test
+    void aFailedCommitNamesTheSendsItDeliveredBeforeTheFailure() {
+        String gone = service.createQueue("gone", Map.of());
+        service.deleteQueue(gone);
+        StoreTransaction tx = transactions.begin();
+        String delivered = tx.sendMessage(SendMessageRequest.of(replies, "delivered"), DEFAULT).messageId();
+        tx.sendMessage(SendMessageRequest.of(gone, "lost"), DEFAULT);
+
+        QueueServiceException e = assertThrows(QueueServiceException.class, tx::commit);
+
+        assertEquals(ErrorCodes.QUEUE_DOES_NOT_EXIST, e.code());
+        assertTrue(e.getMessage().contains("delivered all the same (not rolled back): MessageIds " + delivered),
+                e.getMessage());
+        assertFalse(e.getMessage().contains("in doubt"), e.getMessage());
     }
 
     @Test

@@ -2,12 +2,14 @@ package org.wharfmq.store.sqs.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.wharfmq.store.BatchEntry;
 import org.wharfmq.store.ErrorCodes;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
@@ -22,7 +24,10 @@ import org.wharfmq.store.sqs.testing.Fault;
 import org.wharfmq.store.sqs.testing.FaultRelay;
 import org.wharfmq.store.sqs.testing.FaultScript;
 
-/** Requests whose answer is lost after the server acted, retried by the client: what the store makes of the retry. */
+/**
+ * Requests whose answer is lost after the server acted, retried by the client: what the store makes
+ * of the retry, and how a delete that was done is told from one that was not.
+ */
 class LostAnswersTest {
     private FaultRelay relay;
     private QueueService store;
@@ -78,5 +83,53 @@ class LostAnswersTest {
 
         assertEquals(ErrorCodes.RECEIPT_HANDLE_IS_INVALID, e.code());
         assertEquals(1, onTheServer());
+    }
+
+    @Test
+    void aCommitWhoseSendLostEveryAnswerNamesItInDoubt() {
+        StoreTransaction tx = store.extension(Transactions.class).orElseThrow().begin();
+        String id = tx.sendMessage(SendMessageRequest.of(queueUrl, "taken, answer lost"),
+                org.wharfmq.store.MessageOptions.Options.DEFAULT).messageId();
+        relay.inject(FaultScript.of(Fault.RESET_AFTER).on("SendMessageBatch"));
+
+        QueueServiceException e = assertThrows(QueueServiceException.class, tx::commit);
+
+        assertTrue(e.getMessage().contains("in doubt") && e.getMessage().contains(id), e.getMessage());
+    }
+
+    @Test
+    void anAcknowledgementWhoseDeleteAnswerWasLostIsDone() {
+        ReceivedMessage m = sentAndReceived("acknowledged, answer lost");
+        relay.inject(FaultScript.of(Fault.RESET_AFTER).on("DeleteMessage").times(1));
+
+        store.deleteMessage(queueUrl, m.receiptHandle());
+
+        assertEquals(1, relay.injected(Fault.RESET_AFTER));
+        assertEquals(0, onTheServer());
+    }
+
+    @Test
+    void aBatchAcknowledgementWhoseDeleteAnswerWasLostIsDone() {
+        ReceivedMessage m = sentAndReceived("acknowledged in a batch, answer lost");
+        relay.inject(FaultScript.of(Fault.RESET_AFTER).on("DeleteMessageBatch").times(1));
+
+        var result = store.deleteMessageBatch(queueUrl, List.of(new BatchEntry<>("a", m.receiptHandle())));
+
+        assertEquals(List.of("a"), result.successful());
+        assertEquals(0, onTheServer());
+    }
+
+    @Test
+    void aDeleteRefusedAfterTheVisibilityEndedSaysTheMessageComesAgain() {
+        store.sendMessage(SendMessageRequest.of(queueUrl, "held too long"));
+        ReceivedMessage first = store.receiveMessage(new ReceiveMessageRequest(queueUrl, 1, 1, 5, null)).get(0);
+        // Long-polls until the first visibility ends and the message comes again, under a new handle.
+        assertEquals(1, store.receiveMessage(new ReceiveMessageRequest(queueUrl, 1, 30, 10, null)).size());
+
+        QueueServiceException e = assertThrows(QueueServiceException.class,
+                () -> store.deleteMessage(queueUrl, first.receiptHandle()));
+
+        assertEquals(ErrorCodes.RECEIPT_HANDLE_IS_INVALID, e.code());
+        assertTrue(e.getMessage().contains("visibility timeout ended: the message was not deleted"), e.getMessage());
     }
 }
