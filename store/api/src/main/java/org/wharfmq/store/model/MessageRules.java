@@ -15,7 +15,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.wharfmq.store.MessageAttributeValue;
+import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.SendMessageRequest;
 
 /** The rules of docs/model.md for message bodies, attributes, ids and batches. */
 public final class MessageRules {
@@ -109,6 +111,63 @@ public final class MessageRules {
             }
         }
         return true;
+    }
+
+    /** A send that passed {@link #checkSend}: its size in bytes, and its deduplication key on a FIFO queue (else null). */
+    public record Send(int size, String dedupKey) {
+    }
+
+    /**
+     * Checks a send to the queue {@code queue} of {@code config}: its size, priority, delay, and a
+     * FIFO queue's group and deduplication ids (a standard queue takes neither). The key is the
+     * deduplication id, or the body's SHA-256 with ContentBasedDeduplication, prefixed by the group
+     * and a NUL when the DeduplicationScope is messageGroup.
+     */
+    public static Send checkSend(String queue, QueueConfig config, SendMessageRequest r, MessageOptions.Options options) {
+        int size = checkBody(r.messageBody()) + checkAttributes(r.messageAttributes());
+        if (size > config.maximumMessageSize()) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "the message is " + size
+                    + " bytes, over the queue's MaximumMessageSize " + config.maximumMessageSize());
+        }
+        Ranges.PRIORITY.check("priority", options.priority());
+        Integer delay = r.delaySeconds();
+        if (delay != null) {
+            Ranges.DELAY_SECONDS.check("DelaySeconds", delay);
+        }
+        long maxDelayMillis = Ranges.DELAY_SECONDS.max() * 1000L;
+        if (options.delayMillis() > maxDelayMillis) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "delay " + options.delayMillis()
+                    + " ms is over " + maxDelayMillis + " ms");
+        }
+        if (!config.fifo()) {
+            if (r.messageGroupId() != null || r.messageDeduplicationId() != null) {
+                throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + queue
+                        + " is standard: MessageGroupId and MessageDeduplicationId are for FIFO queues");
+            }
+            return new Send(size, null);
+        }
+        if ((delay != null && delay > 0) || options.delayMillis() > 0) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + queue
+                    + " is FIFO: a per-message delay is not allowed; set the queue's DelaySeconds instead");
+        }
+        if (r.messageGroupId() == null) {
+            throw new QueueServiceException(MISSING_PARAMETER, "MessageGroupId is required on FIFO queue " + queue);
+        }
+        checkFifoId("MessageGroupId", r.messageGroupId());
+        String key;
+        if (r.messageDeduplicationId() != null) {
+            checkFifoId("MessageDeduplicationId", r.messageDeduplicationId());
+            key = r.messageDeduplicationId();
+        } else if (config.contentBasedDeduplication()) {
+            key = Digests.sha256(r.messageBody());
+        } else {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + queue
+                    + " needs a MessageDeduplicationId: ContentBasedDeduplication is off");
+        }
+        if (config.deduplicationScope().equals("messageGroup")) {
+            key = r.messageGroupId() + '\u0000' + key;
+        }
+        return new Send(size, key);
     }
 
     /** Checks a MessageGroupId, MessageDeduplicationId or ReceiveRequestAttemptId. */

@@ -2,7 +2,9 @@ package org.wharfmq.store.model;
 
 import static org.wharfmq.store.ErrorCodes.INVALID_ATTRIBUTE_NAME;
 import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
+import static org.wharfmq.store.ErrorCodes.QUEUE_DOES_NOT_EXIST;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -140,6 +142,62 @@ public record QueueConfig(boolean fifo, int visibilityTimeout, int messageRetent
             a.put(DEDUPLICATION_SCOPE, deduplicationScope);
         }
         return a;
+    }
+
+    /** Attributes a queue may lack: GetQueueAttributes leaves them out rather than refusing their names. */
+    private static final Set<String> OPTIONAL_ATTRIBUTES = Set.of(REDRIVE_POLICY, REDELIVERY_POLICY, FIFO_QUEUE,
+            CONTENT_BASED_DEDUPLICATION, DEDUPLICATION_WINDOW, DEDUPLICATION_SCOPE);
+
+    /**
+     * The answer to a GetQueueAttributes of the queue {@code name} with this config, its counts now,
+     * and its times (ms): every attribute for {@code names} null or holding "All", else the ones
+     * named that it has. An unknown name fails naming it.
+     */
+    public Map<String, String> describe(String name, long visible, long inFlight, long delayed, long createdAt,
+                                        long modifiedAt, Collection<String> names) {
+        Map<String, String> all = toAttributes();
+        all.put("ApproximateNumberOfMessages", Long.toString(visible));
+        all.put("ApproximateNumberOfMessagesNotVisible", Long.toString(inFlight));
+        all.put("ApproximateNumberOfMessagesDelayed", Long.toString(delayed));
+        all.put("CreatedTimestamp", Long.toString(createdAt / 1000));
+        all.put("LastModifiedTimestamp", Long.toString(modifiedAt / 1000));
+        all.put("QueueArn", Names.arn(name));
+        if (names == null || names.contains("All")) {
+            return all;
+        }
+        Map<String, String> picked = new LinkedHashMap<>();
+        for (String n : names) {
+            if (!all.containsKey(n) && !OPTIONAL_ATTRIBUTES.contains(n)) {
+                throw new QueueServiceException(INVALID_ATTRIBUTE_NAME, "unknown attribute " + n);
+            }
+            if (all.containsKey(n)) {
+                picked.put(n, all.get(n));
+            }
+        }
+        return picked;
+    }
+
+    /**
+     * Checks the dead-letter queue of this config, the config of {@code queue}: not the queue
+     * itself, and a queue of the same type. {@code deadLetterFifo} is the type of the queue it
+     * names, null when there is no such queue.
+     */
+    public void checkDeadLetterQueue(String queue, Boolean deadLetterFifo) {
+        if (redrivePolicy == null) {
+            return;
+        }
+        String dlq = redrivePolicy.deadLetterQueue();
+        if (dlq.equals(queue)) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + queue + " cannot be its own dead-letter queue");
+        }
+        if (deadLetterFifo == null) {
+            throw new QueueServiceException(QUEUE_DOES_NOT_EXIST, "dead-letter queue " + dlq + " does not exist");
+        }
+        if (deadLetterFifo != fifo) {
+            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "dead-letter queue " + dlq + " is "
+                    + (deadLetterFifo ? "FIFO" : "standard") + " but queue " + queue + " is "
+                    + (fifo ? "FIFO" : "standard"));
+        }
     }
 
     private static int range(String name, String value, Range range) {

@@ -19,6 +19,8 @@ public final class Ranges {
     public static final Range MAX_RECEIVE_COUNT = new Range(1, 1000);
     /** DeduplicationWindow (Wharf's): 20 s..7 days. */
     public static final Range DEDUPLICATION_WINDOW = new Range(20, 604_800);
+    /** A message's priority (Wharf's, JMS's 0..9). */
+    public static final Range PRIORITY = new Range(0, 9);
     /** Entries of a batch request, and messages of one ReceiveMessage. */
     public static final Range BATCH = new Range(1, MessageRules.MAX_BATCH);
 

@@ -1,22 +1,17 @@
 package org.wharfmq.store.derby;
 
-import static org.wharfmq.store.ErrorCodes.INVALID_ATTRIBUTE_NAME;
-import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
 import static org.wharfmq.store.ErrorCodes.PURGE_QUEUE_IN_PROGRESS;
 import static org.wharfmq.store.ErrorCodes.QUEUE_ALREADY_EXISTS;
 import static org.wharfmq.store.ErrorCodes.QUEUE_DELETED_RECENTLY;
 import static org.wharfmq.store.ErrorCodes.QUEUE_DOES_NOT_EXIST;
 
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.QueueStatistics;
 import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.QueueConfig;
-import org.wharfmq.store.model.RedrivePolicy;
 
 /**
  * Queue administration: CreateQueue, DeleteQueue, GetQueueUrl, ListQueues, PurgeQueue and the
@@ -25,11 +20,6 @@ import org.wharfmq.store.model.RedrivePolicy;
 final class DerbyQueueAdmin {
     /** How long after a purge the queue cannot be purged again (PurgeQueueInProgress). */
     private static final long PURGE_INTERVAL_MILLIS = 60_000;
-    /** Attributes a queue may lack (the policies unset, the FIFO ones on a standard queue): asking is no error. */
-    private static final Set<String> OPTIONAL_ATTRIBUTES = Set.of(QueueConfig.REDRIVE_POLICY,
-            QueueConfig.REDELIVERY_POLICY, QueueConfig.FIFO_QUEUE,
-            QueueConfig.CONTENT_BASED_DEDUPLICATION, QueueConfig.DEDUPLICATION_WINDOW,
-            QueueConfig.DEDUPLICATION_SCOPE);
 
     private final QueueIndex index;
     private final Receives receives;
@@ -153,26 +143,8 @@ final class DerbyQueueAdmin {
         try {
             QueueState q = index.queue(queueUrl);
             index.advance(q, index.now());
-            Map<String, String> all = new LinkedHashMap<>(q.config.toAttributes());
-            all.put("ApproximateNumberOfMessages", Long.toString(q.queued() + q.coldCount()));
-            all.put("ApproximateNumberOfMessagesNotVisible", Integer.toString(q.inflight()));
-            all.put("ApproximateNumberOfMessagesDelayed", Integer.toString(q.delayed()));
-            all.put("CreatedTimestamp", Long.toString(q.createdAt / 1000));
-            all.put("LastModifiedTimestamp", Long.toString(q.modifiedAt / 1000));
-            all.put("QueueArn", Names.arn(q.name));
-            if (names == null || names.contains("All")) {
-                return all;
-            }
-            Map<String, String> picked = new LinkedHashMap<>();
-            for (String n : names) {
-                if (!all.containsKey(n) && !OPTIONAL_ATTRIBUTES.contains(n)) {
-                    throw new QueueServiceException(INVALID_ATTRIBUTE_NAME, "unknown attribute " + n);
-                }
-                if (all.containsKey(n)) {
-                    picked.put(n, all.get(n));
-                }
-            }
-            return picked;
+            return q.config.describe(q.name, q.queued() + q.coldCount(), q.inflight(), q.delayed(), q.createdAt,
+                    q.modifiedAt, names);
         } finally {
             index.unlock();
         }
@@ -197,23 +169,9 @@ final class DerbyQueueAdmin {
 
     /** Checks that a config's dead-letter queue exists, is of the same type and is not the queue itself. */
     private void checkRedrive(String queueName, QueueConfig config) {
-        RedrivePolicy p = config.redrivePolicy();
-        if (p == null) {
-            return;
-        }
-        if (p.deadLetterQueue().equals(queueName)) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE,
-                    "queue " + queueName + " cannot be its own dead-letter queue");
-        }
-        QueueState dlq = index.queues().named(p.deadLetterQueue());
-        if (dlq == null || dlq.kind != QueueState.KIND_QUEUE) {
-            throw new QueueServiceException(QUEUE_DOES_NOT_EXIST,
-                    "dead-letter queue " + p.deadLetterQueue() + " does not exist");
-        }
-        if (dlq.fifo() != config.fifo()) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "dead-letter queue " + dlq.name + " is "
-                    + (dlq.fifo() ? "FIFO" : "standard") + " but queue " + queueName + " is "
-                    + (config.fifo() ? "FIFO" : "standard"));
+        if (config.redrivePolicy() != null) {
+            QueueState dlq = index.queues().named(config.redrivePolicy().deadLetterQueue());
+            config.checkDeadLetterQueue(queueName, dlq == null || dlq.kind != QueueState.KIND_QUEUE ? null : dlq.fifo());
         }
     }
 }

@@ -17,6 +17,7 @@ import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.Topics;
+import org.wharfmq.store.model.Digests;
 import org.wharfmq.store.model.MessageRules;
 import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.QueueConfig;
@@ -215,7 +216,7 @@ final class DerbyTopics implements Topics {
         }
         if (subs.isEmpty()) {
             MessageRules.checkBody(request.messageBody());
-            return Sends.md5(request.messageBody());
+            return Digests.md5(request.messageBody());
         }
         Sends.Plan plan = sends.plan(subs.get(0), request, options);
         if (inMemory) {

@@ -15,6 +15,7 @@ import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.StoreTransaction;
+import org.wharfmq.store.model.Digests;
 import org.wharfmq.store.model.Names;
 
 /**
@@ -115,7 +116,7 @@ class DerbyTransaction implements StoreTransaction {
         index.lock();
         try {
             QueueState probe = topics.anySubscriptionOrNull(topicName);
-            String md5 = probe == null ? Sends.md5(request.messageBody()) : sends.plan(probe, request, options).md5();
+            String md5 = probe == null ? Digests.md5(request.messageBody()) : sends.plan(probe, request, options).md5();
             long body = index.nextId();
             ops.add(new Send(null, topicName, request, options, body, accept, null));
             return new SendResult(null, index.messageId(body), md5, null);

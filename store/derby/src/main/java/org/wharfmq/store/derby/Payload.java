@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.wharfmq.store.MessageAttributeValue;
+import org.wharfmq.store.model.Digests;
 
 /**
  * What a message's body row holds: the body and the user attributes, encoded together; with the
@@ -17,7 +18,7 @@ record Payload(String body, Map<String, MessageAttributeValue> attributes, Strin
     private static final int VERSION = 1;
 
     Payload(String body, Map<String, MessageAttributeValue> attributes) {
-        this(body, attributes, Sends.md5(body));
+        this(body, attributes, Digests.md5(body));
     }
 
     /** Version byte, then length-prefixed UTF-8 strings; what {@link #decode} reads. */

@@ -20,6 +20,7 @@ import org.wharfmq.store.MessageView;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
+import org.wharfmq.store.model.Digests;
 import org.wharfmq.store.model.MessageRules;
 import org.wharfmq.store.model.Ranges;
 import org.wharfmq.store.model.ReceiptHandle;
@@ -476,7 +477,7 @@ final class Receives {
             Map<String, MessageAttributeValue> attrs = p.attributes();
             out.put(d.rowId, new ReceivedMessage(index.messageId(d.bodyId), handle, p.body(), p.md5(),
                     d.sentAt, d.receiveCount, d.firstReceiveAt, d.fifo ? d.groupId : null,
-                    d.fifo ? d.dedupId : null, d.fifo ? Sends.sequenceNumber(d.seq) : null, d.priority,
+                    d.fifo ? d.dedupId : null, d.fifo ? Digests.sequenceNumber(d.seq) : null, d.priority,
                     d.expiresAt, attrs));
         }
         return out;

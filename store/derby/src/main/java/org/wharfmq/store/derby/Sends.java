@@ -1,14 +1,8 @@
 package org.wharfmq.store.derby;
 
 import static org.wharfmq.store.ErrorCodes.BATCH_REQUEST_TOO_LONG;
-import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
-import static org.wharfmq.store.ErrorCodes.MISSING_PARAMETER;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.wharfmq.store.BatchResult;
@@ -18,6 +12,7 @@ import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendBatchEntry;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
+import org.wharfmq.store.model.Digests;
 import org.wharfmq.store.model.MessageRules;
 import org.wharfmq.store.model.QueueConfig;
 
@@ -126,52 +121,9 @@ final class Sends {
 
     /** Validates a send to {@code q}. Under the lock. */
     Plan plan(QueueState q, SendMessageRequest r, MessageOptions.Options options) {
-        int size = MessageRules.checkBody(r.messageBody()) + MessageRules.checkAttributes(r.messageAttributes());
-        if (size > q.config.maximumMessageSize()) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "the message is " + size
-                    + " bytes, over the queue's MaximumMessageSize " + q.config.maximumMessageSize());
-        }
-        if (options.priority() < 0 || options.priority() > 9) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "priority " + options.priority()
-                    + " is out of range 0..9");
-        }
-        Integer delay = r.delaySeconds();
-        if (delay != null && (delay < 0 || delay > 900)) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "DelaySeconds " + delay + " is out of range 0..900");
-        }
-        if (options.delayMillis() > 900_000L) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "delay " + options.delayMillis()
-                    + " ms is over 900000 ms");
-        }
-        String dedupKey = null;
-        if (q.fifo()) {
-            if ((delay != null && delay > 0) || options.delayMillis() > 0) {
-                throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + q.name
-                        + " is FIFO: a per-message delay is not allowed; set the queue's DelaySeconds instead");
-            }
-            if (r.messageGroupId() == null) {
-                throw new QueueServiceException(MISSING_PARAMETER,
-                        "MessageGroupId is required on FIFO queue " + q.name);
-            }
-            MessageRules.checkFifoId("MessageGroupId", r.messageGroupId());
-            if (r.messageDeduplicationId() != null) {
-                MessageRules.checkFifoId("MessageDeduplicationId", r.messageDeduplicationId());
-                dedupKey = r.messageDeduplicationId();
-            } else if (q.config.contentBasedDeduplication()) {
-                dedupKey = sha256(r.messageBody());
-            } else {
-                throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + q.name
-                        + " needs a MessageDeduplicationId: ContentBasedDeduplication is off");
-            }
-            if (q.config.deduplicationScope().equals("messageGroup")) {
-                dedupKey = r.messageGroupId() + '\u0000' + dedupKey;
-            }
-        } else if (r.messageGroupId() != null || r.messageDeduplicationId() != null) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + q.name
-                    + " is standard: MessageGroupId and MessageDeduplicationId are for FIFO queues");
-        }
+        MessageRules.Send send = MessageRules.checkSend(q.name, q.config, r, options);
         Payload content = new Payload(r.messageBody(), r.messageAttributes());
-        return new Plan(q, q.config, r, options, content, size, dedupKey);
+        return new Plan(q, q.config, r, options, content, send.size(), send.dedupKey());
     }
 
     /**
@@ -190,7 +142,7 @@ final class Sends {
             if (original != null) {
                 q.counters.deduplicated++;
                 return new Applied(new SendResult(null, index.messageId(original.bodyId()), p.md5(),
-                        sequenceNumber(original.seq())), null, null, original.durable(), 0);
+                        Digests.sequenceNumber(original.seq())), null, null, original.durable(), 0);
             }
         }
         q.counters.sent++;
@@ -234,7 +186,7 @@ final class Sends {
             cleanDedup(q, dedup, now);
         }
         SendResult result = new SendResult(null, index.messageId(bodyId), p.md5(),
-                q.fifo() ? sequenceNumber(seq) : null);
+                q.fifo() ? Digests.sequenceNumber(seq) : null);
         return new Applied(result, m, step, durable, payload == null ? 0 : payload.length);
     }
 
@@ -272,31 +224,5 @@ final class Sends {
         long before = now - q.config.deduplicationWindow() * 1000L;
         int id = q.id;
         index.journal().post(w -> w.deleteDedupBefore(id, before));
-    }
-
-    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(() -> digest("SHA-256"));
-    private static final ThreadLocal<MessageDigest> MD5 = ThreadLocal.withInitial(() -> digest("MD5"));
-    private static final String ZEROS = "00000000000000000000";
-
-    /** The sequence number as 20 digits. */
-    static String sequenceNumber(long seq) {
-        String digits = Long.toString(seq);
-        return digits.length() >= 20 ? digits : ZEROS.substring(digits.length()) + digits;
-    }
-
-    static String sha256(String body) {
-        return HexFormat.of().formatHex(SHA256.get().digest(body.getBytes(StandardCharsets.UTF_8)));
-    }
-
-    static String md5(String body) {
-        return HexFormat.of().formatHex(MD5.get().digest(body.getBytes(StandardCharsets.UTF_8)));
-    }
-
-    private static MessageDigest digest(String algorithm) {
-        try {
-            return MessageDigest.getInstance(algorithm);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(algorithm + " is missing from this JVM", e);
-        }
     }
 }

@@ -7,18 +7,12 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.wharfmq.store.MessageAttributeValue;
 
-/** How a message's attributes and a queue's settings are kept in their columns, and the digests of bodies. */
+/** How a message's attributes and a queue's settings are kept in their columns. */
 final class Codec {
-    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(() -> digest("SHA-256"));
-    private static final ThreadLocal<MessageDigest> MD5 = ThreadLocal.withInitial(() -> digest("MD5"));
-    private static final String ZEROS = "00000000000000000000";
 
     private Codec() {
     }
@@ -103,27 +97,5 @@ final class Codec {
             }
         }
         return out;
-    }
-
-    /** The sequence number as 20 digits. */
-    static String sequenceNumber(long seq) {
-        String digits = Long.toString(seq);
-        return digits.length() >= 20 ? digits : ZEROS.substring(digits.length()) + digits;
-    }
-
-    static String sha256(String body) {
-        return HexFormat.of().formatHex(SHA256.get().digest(body.getBytes(StandardCharsets.UTF_8)));
-    }
-
-    static String md5(String body) {
-        return HexFormat.of().formatHex(MD5.get().digest(body.getBytes(StandardCharsets.UTF_8)));
-    }
-
-    private static MessageDigest digest(String algorithm) {
-        try {
-            return MessageDigest.getInstance(algorithm);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(algorithm + " is missing from this JVM", e);
-        }
     }
 }

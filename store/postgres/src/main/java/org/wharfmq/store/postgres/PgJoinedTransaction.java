@@ -14,6 +14,7 @@ import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.StoreTransaction;
+import org.wharfmq.store.model.Digests;
 
 /**
  * A unit of work on the application's own connection to the store's database: each step runs on
@@ -124,7 +125,7 @@ final class PgJoinedTransaction implements StoreTransaction {
             topics.publish(u, topicName, request, options, accept, id);
             return null;
         });
-        return new SendResult(null, id, Codec.md5(request.messageBody()), null);
+        return new SendResult(null, id, Digests.md5(request.messageBody()), null);
     }
 
     @Override

@@ -18,6 +18,7 @@ import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.Topics;
+import org.wharfmq.store.model.Digests;
 import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.QueueConfig;
 
@@ -146,7 +147,7 @@ final class PgTopics implements Topics {
             publish(u, topicName, request, options, accept, id);
             return null;
         });
-        return new SendResult(null, id, Codec.md5(request.messageBody()), null);
+        return new SendResult(null, id, Digests.md5(request.messageBody()), null);
     }
 
     /** Checks a publish as a send to a subscription would be checked. */

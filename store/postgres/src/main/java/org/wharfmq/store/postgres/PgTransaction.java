@@ -15,6 +15,7 @@ import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.StoreTransaction;
+import org.wharfmq.store.model.Digests;
 
 /**
  * A local transaction: its sends, publishes, deletes and visibility changes are buffered (each
@@ -60,7 +61,7 @@ final class PgTransaction implements StoreTransaction {
     public SendResult sendMessage(SendMessageRequest request, MessageOptions.Options options) {
         open();
         Sends.Plan plan = sends.plan(queue(request.queueUrl()), request, options);
-        String md5 = Codec.md5(request.messageBody());
+        String md5 = Digests.md5(request.messageBody());
         if (plan.dedupKey() != null) {
             // A duplicate, of a message sent before or earlier in this transaction, answers with the original's id.
             String key = plan.queue().id() + "\u0000" + plan.dedupKey();
@@ -89,7 +90,7 @@ final class PgTransaction implements StoreTransaction {
         String id = UUID.randomUUID().toString();
         topics.check(topicName, request, options);
         steps.add(u -> topics.publish(u, topicName, request, options, accept, id));
-        return new SendResult(null, id, Codec.md5(request.messageBody()), null);
+        return new SendResult(null, id, Digests.md5(request.messageBody()), null);
     }
 
     /** A buffered delete: a rollback of the XA branch that holds it gives the message back {@code seconds} later. */

@@ -1,7 +1,5 @@
 package org.wharfmq.store.postgres;
 
-import static org.wharfmq.store.ErrorCodes.INVALID_ATTRIBUTE_NAME;
-import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
 import static org.wharfmq.store.ErrorCodes.PURGE_QUEUE_IN_PROGRESS;
 import static org.wharfmq.store.ErrorCodes.QUEUE_ALREADY_EXISTS;
 import static org.wharfmq.store.ErrorCodes.QUEUE_DELETED_RECENTLY;
@@ -13,15 +11,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.QueueConfig;
-import org.wharfmq.store.model.RedrivePolicy;
 
 /**
  * Queue administration on the {@code wharf_queue} table, and the lookup every operation starts
@@ -34,9 +29,6 @@ final class Queues {
     static final int KIND_SUBSCRIPTION = 2;
     private static final long PURGE_INTERVAL_MILLIS = 60_000;
     private static final long REUSE_AFTER_MILLIS = 60_000;
-    private static final Set<String> OPTIONAL_ATTRIBUTES = Set.of(QueueConfig.REDRIVE_POLICY,
-            QueueConfig.REDELIVERY_POLICY, QueueConfig.FIFO_QUEUE, QueueConfig.CONTENT_BASED_DEDUPLICATION,
-            QueueConfig.DEDUPLICATION_WINDOW, QueueConfig.DEDUPLICATION_SCOPE);
 
     /** A queue as one transaction read it. */
     record Queue(int id, String name, boolean fifo, int kind, QueueConfig config, long createdAt, long modifiedAt,
@@ -243,26 +235,8 @@ final class Queues {
         return ctx.db().tx("GetQueueAttributes", c -> {
             Queue q = find(c, url);
             Counts n = counts(c, q, ctx.now());
-            Map<String, String> all = new LinkedHashMap<>(q.config().toAttributes());
-            all.put("ApproximateNumberOfMessages", Long.toString(n.visible()));
-            all.put("ApproximateNumberOfMessagesNotVisible", Long.toString(n.inFlight()));
-            all.put("ApproximateNumberOfMessagesDelayed", Long.toString(n.delayed()));
-            all.put("CreatedTimestamp", Long.toString(q.createdAt() / 1000));
-            all.put("LastModifiedTimestamp", Long.toString(q.modifiedAt() / 1000));
-            all.put("QueueArn", Names.arn(q.name()));
-            if (names == null || names.contains("All")) {
-                return all;
-            }
-            Map<String, String> picked = new LinkedHashMap<>();
-            for (String name : names) {
-                if (!all.containsKey(name) && !OPTIONAL_ATTRIBUTES.contains(name)) {
-                    throw new QueueServiceException(INVALID_ATTRIBUTE_NAME, "unknown attribute " + name);
-                }
-                if (all.containsKey(name)) {
-                    picked.put(name, all.get(name));
-                }
-            }
-            return picked;
+            return q.config().describe(q.name(), n.visible(), n.inFlight(), n.delayed(), q.createdAt(), q.modifiedAt(),
+                    names);
         });
     }
 
@@ -285,23 +259,9 @@ final class Queues {
 
     /** Checks that a config's dead-letter queue exists, is of the same type and is not the queue itself. */
     private void checkRedrive(Connection c, String queueName, QueueConfig config) throws SQLException {
-        RedrivePolicy p = config.redrivePolicy();
-        if (p == null) {
-            return;
-        }
-        if (p.deadLetterQueue().equals(queueName)) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE,
-                    "queue " + queueName + " cannot be its own dead-letter queue");
-        }
-        Queue dlq = named(c, p.deadLetterQueue(), false);
-        if (dlq == null || dlq.kind() != KIND_QUEUE) {
-            throw new QueueServiceException(QUEUE_DOES_NOT_EXIST,
-                    "dead-letter queue " + p.deadLetterQueue() + " does not exist");
-        }
-        if (dlq.fifo() != config.fifo()) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "dead-letter queue " + dlq.name() + " is "
-                    + (dlq.fifo() ? "FIFO" : "standard") + " but queue " + queueName + " is "
-                    + (config.fifo() ? "FIFO" : "standard"));
+        if (config.redrivePolicy() != null) {
+            Queue dlq = named(c, config.redrivePolicy().deadLetterQueue(), false);
+            config.checkDeadLetterQueue(queueName, dlq == null || dlq.kind() != KIND_QUEUE ? null : dlq.fifo());
         }
     }
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.wharfmq.store.MessageAttributeValue;
 import org.wharfmq.store.MessageView;
 import org.wharfmq.store.ReceivedMessage;
+import org.wharfmq.store.model.Digests;
 import org.wharfmq.store.model.ReceiptHandle;
 
 /** One {@code wharf_message} row as a receive or browse reads it. */
@@ -56,8 +57,8 @@ record Row(int queueId, long id, String messageId, String body, byte[] attribute
 
     ReceivedMessage toMessage(boolean fifo, boolean withHandle) {
         String handle = withHandle ? new ReceiptHandle(queueId, id, receiveCount).encode() : null;
-        return new ReceivedMessage(messageId, handle, body, Codec.md5(body), sentAt, receiveCount, firstReceive,
-                fifo ? groupId : null, fifo ? dedupId : null, fifo ? Codec.sequenceNumber(id) : null, priority,
+        return new ReceivedMessage(messageId, handle, body, Digests.md5(body), sentAt, receiveCount, firstReceive,
+                fifo ? groupId : null, fifo ? dedupId : null, fifo ? Digests.sequenceNumber(id) : null, priority,
                 expiresAt, Codec.attributes(attributes));
     }
 }

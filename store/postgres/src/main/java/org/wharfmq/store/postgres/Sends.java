@@ -1,8 +1,6 @@
 package org.wharfmq.store.postgres;
 
 import static org.wharfmq.store.ErrorCodes.BATCH_REQUEST_TOO_LONG;
-import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
-import static org.wharfmq.store.ErrorCodes.MISSING_PARAMETER;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -17,6 +15,7 @@ import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendBatchEntry;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
+import org.wharfmq.store.model.Digests;
 import org.wharfmq.store.model.MessageRules;
 
 /**
@@ -76,51 +75,7 @@ final class Sends {
 
     /** Checks a send to {@code q} as docs/model.md rules it. */
     Plan plan(Queues.Queue q, SendMessageRequest r, MessageOptions.Options options) {
-        int size = MessageRules.checkBody(r.messageBody()) + MessageRules.checkAttributes(r.messageAttributes());
-        if (size > q.config().maximumMessageSize()) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "the message is " + size
-                    + " bytes, over the queue's MaximumMessageSize " + q.config().maximumMessageSize());
-        }
-        if (options.priority() < 0 || options.priority() > 9) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "priority " + options.priority()
-                    + " is out of range 0..9");
-        }
-        Integer delay = r.delaySeconds();
-        if (delay != null && (delay < 0 || delay > 900)) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "DelaySeconds " + delay + " is out of range 0..900");
-        }
-        if (options.delayMillis() > 900_000L) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "delay " + options.delayMillis()
-                    + " ms is over 900000 ms");
-        }
-        String dedupKey = null;
-        if (q.fifo()) {
-            if ((delay != null && delay > 0) || options.delayMillis() > 0) {
-                throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + q.name()
-                        + " is FIFO: a per-message delay is not allowed; set the queue's DelaySeconds instead");
-            }
-            if (r.messageGroupId() == null) {
-                throw new QueueServiceException(MISSING_PARAMETER,
-                        "MessageGroupId is required on FIFO queue " + q.name());
-            }
-            MessageRules.checkFifoId("MessageGroupId", r.messageGroupId());
-            if (r.messageDeduplicationId() != null) {
-                MessageRules.checkFifoId("MessageDeduplicationId", r.messageDeduplicationId());
-                dedupKey = r.messageDeduplicationId();
-            } else if (q.config().contentBasedDeduplication()) {
-                dedupKey = Codec.sha256(r.messageBody());
-            } else {
-                throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + q.name()
-                        + " needs a MessageDeduplicationId: ContentBasedDeduplication is off");
-            }
-            if (q.config().deduplicationScope().equals("messageGroup")) {
-                dedupKey = r.messageGroupId() + '\u0000' + dedupKey;
-            }
-        } else if (r.messageGroupId() != null || r.messageDeduplicationId() != null) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "queue " + q.name()
-                    + " is standard: MessageGroupId and MessageDeduplicationId are for FIFO queues");
-        }
-        return new Plan(q, r, options, dedupKey);
+        return new Plan(q, r, options, MessageRules.checkSend(q.name(), q.config(), r, options).dedupKey());
     }
 
     /**
@@ -129,7 +84,7 @@ final class Sends {
      */
     SendResult apply(Unit u, Plan p, String messageId) throws SQLException {
         Queues.Queue q = p.queue();
-        String md5 = Codec.md5(p.request().messageBody());
+        String md5 = Digests.md5(p.request().messageBody());
         String id = messageId != null ? messageId : UUID.randomUUID().toString();
         // Deduplication records the sequence number before the insert; otherwise the insert takes it.
         long seq = p.dedupKey() != null ? nextId(u) : 0;
@@ -154,7 +109,7 @@ final class Sends {
         }
         u.count(q.id(), Counters.SENT, 1);
         u.wakeAt(q.id(), u.now + delay);
-        return new SendResult(null, id, md5, q.fifo() ? Codec.sequenceNumber(seq) : null);
+        return new SendResult(null, id, md5, q.fifo() ? Digests.sequenceNumber(seq) : null);
     }
 
     static void bind(PreparedStatement s, int queueId, long seq, String messageId, SendMessageRequest r, long now,
@@ -189,7 +144,7 @@ final class Sends {
             s.setBytes(2, key.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             s.setLong(3, u.now - q.config().deduplicationWindow() * 1000L);
             try (ResultSet r = s.executeQuery()) {
-                return r.next() ? new SendResult(null, r.getString(1), null, Codec.sequenceNumber(r.getLong(2))) : null;
+                return r.next() ? new SendResult(null, r.getString(1), null, Digests.sequenceNumber(r.getLong(2))) : null;
             }
         }
     }
@@ -217,7 +172,7 @@ final class Sends {
             s.setBytes(2, key.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             try (ResultSet r = s.executeQuery()) {
                 r.next();
-                return new SendResult(null, r.getString(1), md5, Codec.sequenceNumber(r.getLong(2)));
+                return new SendResult(null, r.getString(1), md5, Digests.sequenceNumber(r.getLong(2)));
             }
         }
     }

@@ -23,6 +23,7 @@ import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.Topics;
+import org.wharfmq.store.model.Digests;
 import org.wharfmq.store.model.MessageRules;
 import org.wharfmq.store.model.Names;
 
@@ -291,7 +292,7 @@ final class SqsTopics implements Topics {
         Outbox copies = new Outbox();
         fanOut(topicName, id, ServerMessages.withDelay(request, options), options, accept, copies);
         copies.flush(messages);
-        return new SendResult(null, id, BodyMd5.of(request.messageBody()), null);
+        return new SendResult(null, id, Digests.md5(request.messageBody()), null);
     }
 
     /** Adds to {@code out} one copy of the message for each current subscription that {@code accept} takes. */

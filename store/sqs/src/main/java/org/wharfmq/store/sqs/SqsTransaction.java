@@ -19,6 +19,7 @@ import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.StoreTransaction;
 import org.wharfmq.store.VisibilityChange;
+import org.wharfmq.store.model.Digests;
 import org.wharfmq.store.model.Names;
 
 /**
@@ -102,10 +103,10 @@ final class SqsTransaction implements StoreTransaction {
         }
         String original = Names.isFifo(ServerQueues.name(r.queueUrl())) ? sends.duplicated(r) : null;
         if (original != null) {
-            return new SendResult(null, original, BodyMd5.of(r.messageBody()), null);
+            return new SendResult(null, original, Digests.md5(r.messageBody()), null);
         }
         sends.add(id, r);
-        return new SendResult(null, id, BodyMd5.of(r.messageBody()), null);
+        return new SendResult(null, id, Digests.md5(r.messageBody()), null);
     }
 
     @Override
@@ -116,7 +117,7 @@ final class SqsTransaction implements StoreTransaction {
         String id = MessageIds.next();
         publishes.add(new Publish(topicName, id, ServerMessages.withDelay(request, options), options,
                 accept));
-        return new SendResult(null, id, BodyMd5.of(request.messageBody()), null);
+        return new SendResult(null, id, Digests.md5(request.messageBody()), null);
     }
 
     @Override
