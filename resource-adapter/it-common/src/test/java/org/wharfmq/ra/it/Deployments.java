@@ -1,6 +1,10 @@
 package org.wharfmq.ra.it;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 import jakarta.ejb.MessageDriven;
@@ -28,9 +32,30 @@ public final class Deployments {
         return withIronjacamar(IRONJACAMAR.formatted("", RECOVERY));
     }
 
-    /** {@link #rar()} on the store at {@code connectionUrl}: the adapter's connectionURL in its ironjacamar.xml. */
+    /**
+     * {@link #rar()} on the store at {@code connectionUrl}: the adapter's connectionURL in its
+     * ironjacamar.xml for WildFly, and as the default of its ra.xml for Payara.
+     */
     public static ResourceAdapterArchive rar(String connectionUrl) {
-        return withIronjacamar(IRONJACAMAR.formatted(connectionUrl(connectionUrl), RECOVERY));
+        ResourceAdapterArchive rar = withIronjacamar(IRONJACAMAR.formatted(connectionUrl(connectionUrl), RECOVERY));
+        String raXml;
+        try (InputStream in = rar.get("META-INF/ra.xml").getAsset().openStream()) {
+            raXml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        // The first connectionURL is the adapter's; the others are its factories', empty: the adapter's.
+        String property = "<config-property-name>connectionURL</config-property-name>";
+        int at = raXml.indexOf(property);
+        String empty = "<config-property-value></config-property-value>";
+        int value = raXml.indexOf(empty, at);
+        if (at < 0 || value < 0) {
+            throw new IllegalStateException("the .rar's ra.xml has no empty connectionURL of the adapter");
+        }
+        raXml = raXml.substring(0, value) + "<config-property-value>" + xml(connectionUrl) + "</config-property-value>"
+                + raXml.substring(value + empty.length());
+        rar.delete("META-INF/ra.xml");
+        return rar.addAsManifestResource(new StringAsset(raXml), "ra.xml");
     }
 
     /**
@@ -42,8 +67,11 @@ public final class Deployments {
     }
 
     private static String connectionUrl(String url) {
-        return "  <config-property name=\"connectionURL\">" + url.replace("&", "&amp;").replace("<", "&lt;")
-                + "</config-property>\n";
+        return "  <config-property name=\"connectionURL\">" + xml(url) + "</config-property>\n";
+    }
+
+    private static String xml(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;");
     }
 
     private static ResourceAdapterArchive withIronjacamar(String ironjacamar) {

@@ -1,4 +1,4 @@
-package org.wharfmq.ra.it.wildfly;
+package org.wharfmq.ra.it;
 
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -7,12 +7,11 @@ import org.wharfmq.store.postgres.testing.PostgresServer;
 /**
  * A PostgreSQL server for one test class, as {@link EmbeddedSqs} is an ElasticMQ: {@link #start}
  * starts it while Arquillian builds the class's deployments, and this extension stops it after
- * they are undeployed. The test class runs in WildFly too, where it is never started: so no
+ * they are undeployed. The test class runs in the server too, where it is never started: so no
  * signature here names {@link PostgresServer}.
  */
 public final class EmbeddedPostgres implements AfterAllCallback {
     private static AutoCloseable server;
-    private static String url;
 
     /** Starts a server on a free port of 127.0.0.1; returns a store URL on a schema of its own. */
     static synchronized String start(String purpose) {
@@ -21,13 +20,7 @@ public final class EmbeddedPostgres implements AfterAllCallback {
         }
         PostgresServer pg = PostgresServer.start(false);
         server = pg;
-        url = pg.storeUrl(purpose);
-        return url;
-    }
-
-    /** The store URL of the running server, for the test JVM's own reads. */
-    static synchronized String url() {
-        return url;
+        return pg.storeUrl(purpose);
     }
 
     @Override
@@ -36,7 +29,6 @@ public final class EmbeddedPostgres implements AfterAllCallback {
             if (server != null) {
                 AutoCloseable s = server;
                 server = null;
-                url = null;
                 s.close();
             }
         }

@@ -1,4 +1,4 @@
-package org.wharfmq.ra.it.wildfly;
+package org.wharfmq.ra.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -12,29 +12,19 @@ import org.jboss.shrinkwrap.api.spec.ResourceAdapterArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.wharfmq.ra.it.Awaits;
-import org.wharfmq.ra.it.DeadLetterCheck;
-import org.wharfmq.ra.it.Deployments;
-import org.wharfmq.ra.it.FifoGroupsCheck;
-import org.wharfmq.ra.it.GroupsMdb;
-import org.wharfmq.ra.it.Journal;
-import org.wharfmq.ra.it.PoisonMdb;
-import org.wharfmq.ra.it.Resources;
-import org.wharfmq.ra.it.Sender;
-import org.wharfmq.ra.it.TxMdb;
 
 /**
  * The adapter on the PostgreSQL backend, on a server the test starts before the deployments and
  * stops after them ({@link EmbeddedPostgres}): FIFO groups, redrive, and XA, a send in a
- * container-managed transaction being a prepared transaction of the database. The .rar's
- * ironjacamar.xml points the adapter's connectionURL at it, which Payara would ignore: so WildFly only.
+ * container-managed transaction being a prepared transaction of the database. The adapter's
+ * connectionURL points at it ({@link Deployments#rar(String)}), on WildFly and on Payara.
  */
 @ExtendWith({EmbeddedPostgres.class, ArquillianExtension.class})
 public class PostgresBackendIT {
 
     @Deployment(name = "rar", order = 1, testable = false)
     public static ResourceAdapterArchive rar() {
-        return Deployments.rar(EmbeddedPostgres.start("wf-it"));
+        return Deployments.rar(EmbeddedPostgres.start("ra-it"));
     }
 
     @Deployment(name = "app", order = 2)
