@@ -37,7 +37,7 @@ final class InFlight {
 
     void delete(String queueUrl, String receiptHandle) {
         ctx.run("DeleteMessage", u -> {
-            delete(u, queues.find(u.c, queueUrl), receiptHandle);
+            delete(u, queues.find(u, queueUrl), receiptHandle);
             return null;
         });
     }
@@ -49,7 +49,7 @@ final class InFlight {
     void changeVisibility(String queueUrl, String receiptHandle, int seconds) {
         Ranges.VISIBILITY_TIMEOUT.check("VisibilityTimeout", seconds);
         ctx.run("ChangeMessageVisibility", u -> {
-            changeVisibility(u, queues.find(u.c, queueUrl), receiptHandle, seconds);
+            changeVisibility(u, queues.find(u, queueUrl), receiptHandle, seconds);
             return null;
         });
     }
@@ -147,7 +147,7 @@ final class InFlight {
                                               EntryAction<T> action) {
         MessageRules.checkBatchIds(entries == null ? null : entries.stream().map(BatchEntry::id).toList());
         return ctx.run(what, u -> {
-            Queues.Queue q = queues.find(u.c, queueUrl);
+            Queues.Queue q = queues.find(u, queueUrl);
             List<String> ok = new ArrayList<>();
             List<BatchResultErrorEntry> failed = new ArrayList<>();
             for (BatchEntry<T> e : entries) {

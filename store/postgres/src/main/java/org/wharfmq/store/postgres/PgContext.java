@@ -27,7 +27,9 @@ final class PgContext {
         Unit[] unit = new Unit[1];
         T result = db.tx(what, c -> {
             unit[0] = new Unit(c, now());
-            return work.run(unit[0]);
+            T out = work.run(unit[0]);
+            unit[0].flush();
+            return out;
         });
         unit[0].committed(this);
         return result;

@@ -97,6 +97,7 @@ final class PgJoinedTransaction implements StoreTransaction {
             try {
                 Unit u = new Unit(c, ctx.now());
                 T result = step.apply(u);
+                u.flush();
                 units.add(u);
                 return result;
             } finally {
@@ -112,7 +113,7 @@ final class PgJoinedTransaction implements StoreTransaction {
 
     @Override
     public SendResult sendMessage(SendMessageRequest request, MessageOptions.Options options) {
-        return step("SendMessage", u -> sends.apply(u, sends.plan(queues.find(u.c, request.queueUrl()), request,
+        return step("SendMessage", u -> sends.apply(u, sends.plan(queues.find(u, request.queueUrl()), request,
                 options), null));
     }
 
@@ -131,7 +132,7 @@ final class PgJoinedTransaction implements StoreTransaction {
     @Override
     public void deleteMessage(String queueUrl, String receiptHandle) {
         step("DeleteMessage", u -> {
-            inFlight.delete(u, queues.find(u.c, queueUrl), receiptHandle);
+            inFlight.delete(u, queues.find(u, queueUrl), receiptHandle);
             return null;
         });
     }
@@ -140,7 +141,7 @@ final class PgJoinedTransaction implements StoreTransaction {
     public void changeMessageVisibility(String queueUrl, String receiptHandle, int visibilityTimeoutSeconds) {
         org.wharfmq.store.model.Ranges.VISIBILITY_TIMEOUT.check("VisibilityTimeout", visibilityTimeoutSeconds);
         step("ChangeMessageVisibility", u -> {
-            inFlight.changeVisibility(u, queues.find(u.c, queueUrl), receiptHandle, visibilityTimeoutSeconds);
+            inFlight.changeVisibility(u, queues.find(u, queueUrl), receiptHandle, visibilityTimeoutSeconds);
             return null;
         });
     }

@@ -330,7 +330,7 @@ final class PgMoveTasks implements MessageMoves, AutoCloseable {
     }
 
     private Queues.Queue queue(Unit u, String url) throws SQLException {
-        Queues.Queue q = queues.find(u.c, url);
+        Queues.Queue q = queues.find(u, url);
         if (q.kind() != Queues.KIND_QUEUE) {
             throw new QueueServiceException(INVALID_PARAMETER_VALUE, "'" + url + "' is not a queue");
         }

@@ -65,7 +65,7 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
         this.sends = new Sends(ctx, queues);
         this.receives = new Receives(ctx, queues);
         this.inFlight = new InFlight(ctx, queues);
-        this.topics = new PgTopics(ctx, queues, sends);
+        this.topics = new PgTopics(ctx, queues);
         this.xa = new PgXa(ctx, queues, () -> new PgTransaction(ctx, queues, sends, inFlight, topics));
         this.housekeeping = new Housekeeping(ctx, queues, topics);
         this.moveTasks = new PgMoveTasks(ctx, queues);
@@ -163,7 +163,7 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
     @Override
     public QueueStatistics.Snapshot statistics(String queueUrl) {
         return ctx.run("statistics", u -> {
-            Queues.Queue q = queues.find(u.c, queueUrl);
+            Queues.Queue q = queues.find(u, queueUrl);
             Queues.Counts n = queues.counts(u.c, q, u.now);
             Counters c = ctx.counters();
             int id = q.id();
@@ -211,7 +211,7 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
 
     @Override
     public void wakeUp(String queueUrl) {
-        int id = ctx.run("wakeUp", u -> queues.find(u.c, queueUrl).id());
+        int id = ctx.run("wakeUp", u -> queues.find(u, queueUrl).id());
         ctx.wakeups().wakeLocal(id);
     }
 

@@ -20,6 +20,7 @@ import org.wharfmq.store.SendResult;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.model.Digests;
 import org.wharfmq.store.model.Names;
+import org.wharfmq.store.model.MessageRules;
 import org.wharfmq.store.model.QueueConfig;
 
 /**
@@ -30,12 +31,10 @@ import org.wharfmq.store.model.QueueConfig;
 final class PgTopics implements Topics {
     private final PgContext ctx;
     private final Queues queues;
-    private final Sends sends;
 
-    PgTopics(PgContext ctx, Queues queues, Sends sends) {
+    PgTopics(PgContext ctx, Queues queues) {
         this.ctx = ctx;
         this.queues = queues;
-        this.sends = sends;
     }
 
     static String queueName(String topic, String subscription) {
@@ -152,9 +151,8 @@ final class PgTopics implements Topics {
 
     /** Checks a publish as a send to a subscription would be checked. */
     void check(String topicName, SendMessageRequest request, MessageOptions.Options options) {
-        Queues.Queue model = new Queues.Queue(0, queueName(topicName, "-"), false, Queues.KIND_SUBSCRIPTION,
-                QueueConfig.defaults(false, ctx.defaultDedupWindow()), 0, 0, 0, topicName, "-", null);
-        sends.plan(model, request.withAttributes(request.messageAttributes()), options);
+        MessageRules.checkSend(queueName(topicName, "-"), QueueConfig.defaults(false, ctx.defaultDedupWindow()),
+                request, options);
     }
 
     /** Adds one copy of the message, of MessageId {@code id}, to each subscription {@code accept} takes. */

@@ -51,7 +51,7 @@ final class PgTransaction implements StoreTransaction {
     private Queues.Queue queue(String url) {
         Queues.Queue q = seen.get(url);
         if (q == null) {
-            q = ctx.run("transaction", u -> queues.find(u.c, url));
+            q = ctx.run("transaction", u -> queues.find(u, url));
             seen.put(url, q);
         }
         return q;
@@ -70,16 +70,16 @@ final class PgTransaction implements StoreTransaction {
                 original = ctx.run("transaction", u -> sends.original(u, plan.queue(), plan.dedupKey()));
             }
             if (original != null) {
-                steps.add(u -> sends.apply(u, sends.plan(queues.find(u.c, request.queueUrl()), request, options), null));
+                steps.add(u -> sends.apply(u, sends.plan(queues.find(u, request.queueUrl()), request, options), null));
                 return new SendResult(null, original.messageId(), md5, original.sequenceNumber());
             }
             String id = UUID.randomUUID().toString();
             buffered.put(key, new SendResult(null, id, md5, null));
-            steps.add(u -> sends.apply(u, sends.plan(queues.find(u.c, request.queueUrl()), request, options), id));
+            steps.add(u -> sends.apply(u, sends.plan(queues.find(u, request.queueUrl()), request, options), id));
             return new SendResult(null, id, md5, null);
         }
         String id = UUID.randomUUID().toString();
-        steps.add(u -> sends.apply(u, sends.plan(queues.find(u.c, request.queueUrl()), request, options), id));
+        steps.add(u -> sends.apply(u, sends.plan(queues.find(u, request.queueUrl()), request, options), id));
         return new SendResult(null, id, md5, null);
     }
 
@@ -107,7 +107,7 @@ final class PgTransaction implements StoreTransaction {
         open();
         queue(queueUrl);
         deletes.add(new Delete(queueUrl, receiptHandle, releaseSeconds));
-        steps.add(u -> inFlight.delete(u, queues.find(u.c, queueUrl), receiptHandle));
+        steps.add(u -> inFlight.delete(u, queues.find(u, queueUrl), receiptHandle));
     }
 
     /** The deletes buffered, in order. */
@@ -120,7 +120,7 @@ final class PgTransaction implements StoreTransaction {
         open();
         org.wharfmq.store.model.Ranges.VISIBILITY_TIMEOUT.check("VisibilityTimeout", visibilityTimeoutSeconds);
         queue(queueUrl);
-        steps.add(u -> inFlight.changeVisibility(u, queues.find(u.c, queueUrl), receiptHandle,
+        steps.add(u -> inFlight.changeVisibility(u, queues.find(u, queueUrl), receiptHandle,
                 visibilityTimeoutSeconds));
     }
 
@@ -147,6 +147,7 @@ final class PgTransaction implements StoreTransaction {
         for (Step s : steps) {
             s.apply(u);
         }
+        u.flush();
     }
 
     @Override

@@ -30,13 +30,18 @@ final class Queues {
     private static final long PURGE_INTERVAL_MILLIS = 60_000;
     private static final long REUSE_AFTER_MILLIS = 60_000;
 
-    /** A queue as one transaction read it. */
+    /** A queue as one transaction read it; {@code settings} is its attributes column, which {@code config} parses. */
     record Queue(int id, String name, boolean fifo, int kind, QueueConfig config, long createdAt, long modifiedAt,
-                 long lastPurge, String topic, String subscription, String tag) {
+                 long lastPurge, String topic, String subscription, String tag, String settings) {
     }
 
     private final PgContext ctx;
     private final Map<String, QueueConfig> parsed = new ConcurrentHashMap<>();
+    /**
+     * Queues as last read, by URL: a guess that a write checks in its own statement (the queue's id
+     * and attributes unchanged), never an answer by itself.
+     */
+    private final Map<String, Queue> lastRead = new ConcurrentHashMap<>();
 
     Queues(PgContext ctx) {
         this.ctx = ctx;
@@ -50,6 +55,25 @@ final class Queues {
             throw new QueueServiceException(QUEUE_DOES_NOT_EXIST, "queue " + name + " does not exist");
         }
         return q;
+    }
+
+    /** {@link #find(Connection, String)}, read once per unit. */
+    Queue find(Unit u, String url) throws SQLException {
+        Queue q = u.queues.get(url);
+        if (q == null) {
+            q = find(u.c, url);
+            u.queues.put(url, q);
+            if (lastRead.size() > 10_000) {
+                lastRead.clear();
+            }
+            lastRead.put(url, q);
+        }
+        return q;
+    }
+
+    /** The queue at {@code url} as some unit of this store last read it, or null: to be checked by the write that uses it. */
+    Queue lastRead(String url) {
+        return lastRead.get(url);
     }
 
     /** The queue named {@code name}, or null; {@code lock} locks its row until the transaction ends. */
@@ -73,7 +97,7 @@ final class Queues {
             parsed.clear();
         }
         return new Queue(r.getInt(1), r.getString(2), fifo, r.getInt(4), config, r.getLong(6), r.getLong(7),
-                r.getLong(8), r.getString(9), r.getString(10), r.getString(11));
+                r.getLong(8), r.getString(9), r.getString(10), r.getString(11), text);
     }
 
     String create(String name, Map<String, String> attributes) {

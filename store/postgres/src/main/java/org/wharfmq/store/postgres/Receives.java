@@ -1,7 +1,5 @@
 package org.wharfmq.store.postgres;
 
-import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
-
 import java.sql.Array;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -40,6 +38,9 @@ final class Receives {
             "SELECT " + Row.COLUMNS + " FROM wharf_message WHERE queue_id = ? AND NOT leased AND visible_at <= ? "
                     + "AND (priority < ? OR priority = ? AND id > ?) ORDER BY priority DESC, id LIMIT ? "
                     + "FOR UPDATE SKIP LOCKED");
+    /** The first page of both of {@link #STANDARD}'s queries in one round trip; a row's {@code leased} says which. */
+    private static final String STANDARD_BOTH = "WITH r AS (" + STANDARD.get(0) + "), n AS (" + STANDARD.get(1)
+            + ") SELECT * FROM r UNION ALL SELECT * FROM n";
     private static final String FIFO_HEADS = "SELECT " + Row.COLUMNS + " FROM wharf_message m WHERE queue_id = ? "
             + "AND visible_at <= ? AND id > ? AND sent_at > ? AND (expires_at = 0 OR expires_at > ?) "
             + "AND NOT EXISTS (SELECT 1 FROM wharf_message p WHERE p.queue_id = m.queue_id "
@@ -59,72 +60,54 @@ final class Receives {
         CONSUME
     }
 
+    /** The most receives in one transaction. */
+    private static final int BATCH_MAX = 16;
+
     private final PgContext ctx;
     private final Queues queues;
+    /** This store's receives, several to a transaction when they come at once. */
+    private final Batches<Ask, Answer> batches;
 
     Receives(PgContext ctx, Queues queues) {
         this.ctx = ctx;
         this.queues = queues;
+        this.batches = new Batches<>(ctx, "ReceiveMessage", Batches.LEADERS, BATCH_MAX, this::look);
     }
 
     List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
                                   BooleanSupplier cancelled, Mode mode) {
-        int max = r.maxNumberOfMessages();
-        if (max < 1 || max > 10) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "MaxNumberOfMessages " + max
-                    + " is out of range 1..10");
-        }
+        Ranges.BATCH.check("MaxNumberOfMessages", r.maxNumberOfMessages());
         if (r.visibilityTimeout() != null) {
             Ranges.VISIBILITY_TIMEOUT.check("VisibilityTimeout", r.visibilityTimeout());
         }
         Integer waitSeconds = r.waitTimeSeconds();
-        if (waitSeconds != null && (waitSeconds < 0 || waitSeconds > 20)) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "WaitTimeSeconds " + waitSeconds
-                    + " is out of range 0..20");
+        if (waitSeconds != null) {
+            Ranges.WAIT_TIME_SECONDS.check("WaitTimeSeconds", waitSeconds);
         }
         long start = System.nanoTime();
-        long[] wait = {-1};
-        int[] queueId = {0};
+        long wait = -1;
+        int queueId = 0;
         while (true) {
-            long seen = queueId[0] == 0 ? 0 : ctx.wakeups().signal(queueId[0]).generation();
-            List<ReceivedMessage> got = ctx.run("ReceiveMessage", u -> {
-                Queues.Queue q = queues.find(u.c, r.queueUrl());
-                if (queueId[0] == 0) {
-                    queueId[0] = q.id();
-                    wait[0] = waitMillis >= 0 ? waitMillis
-                            : 1000L * (waitSeconds != null ? waitSeconds : q.config().receiveMessageWaitTimeSeconds());
-                }
-                String attemptId = q.fifo() && mode == Mode.RECEIVE && filter == null
-                        ? r.receiveRequestAttemptId() : null;
-                if (attemptId != null) {
-                    MessageRules.checkFifoId("ReceiveRequestAttemptId", attemptId);
-                    List<ReceivedMessage> again = repeat(u, q, attemptId);
-                    if (again != null) {
-                        return again;
-                    }
-                }
-                int visibility = r.visibilityTimeout() != null ? r.visibilityTimeout() : q.config().visibilityTimeout();
-                List<Row> taken = claim(u, q, max, visibility, filter, mode);
-                if (attemptId != null && !taken.isEmpty()) {
-                    remember(u, q, attemptId, taken);
-                }
-                u.count(q.id(), taken.isEmpty() ? Counters.EMPTY_RECEIVES : Counters.RECEIVED,
-                        taken.isEmpty() ? 1 : taken.size());
-                List<ReceivedMessage> out = new ArrayList<>(taken.size());
-                for (Row row : taken) {
-                    out.add(row.toMessage(q.fifo(), true));
-                }
-                return out;
-            });
+            long seen = queueId == 0 ? 0 : ctx.wakeups().signal(queueId).generation();
+            Answer answer = batches.run(new Ask(r, filter, mode));
+            if (answer.refused() != null) {
+                throw answer.refused();
+            }
+            List<ReceivedMessage> got = answer.messages();
+            if (queueId == 0) {
+                queueId = answer.queue().id();
+                wait = waitMillis >= 0 ? waitMillis : 1000L * (waitSeconds != null ? waitSeconds
+                        : answer.queue().config().receiveMessageWaitTimeSeconds());
+            }
             if (!got.isEmpty()) {
                 return got;
             }
-            long remaining = wait[0] - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            long remaining = wait - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             if (remaining <= 0 || cancelled != null && cancelled.getAsBoolean()) {
                 return got;
             }
             try {
-                if (!ctx.wakeups().await(queueId[0], seen, remaining, cancelled)) {
+                if (!ctx.wakeups().await(queueId, seen, remaining, cancelled)) {
                     return got;
                 }
             } catch (InterruptedException e) {
@@ -132,6 +115,63 @@ final class Receives {
                 return got;
             }
         }
+    }
+
+    /** One receive's look at its queue, in a batch with others ({@link Batches}). */
+    private record Ask(ReceiveMessageRequest request, Predicate<MessageView> filter, Mode mode) {
+    }
+
+    /** What one look found: the queue as read, and the messages taken, or why the receive was refused. */
+    private record Answer(Queues.Queue queue, List<ReceivedMessage> messages, QueueServiceException refused) {
+    }
+
+    /** The looks of several receives, one after the other in {@code u}. */
+    private List<Answer> look(Unit u, List<Ask> asks) throws SQLException {
+        List<Answer> out = new ArrayList<>(asks.size());
+        for (Ask a : asks) {
+            Queues.Queue q = queues.find(u, a.request().queueUrl());
+            String attemptId = attemptId(q, a);
+            if (attemptId != null) {
+                try {
+                    MessageRules.checkFifoId("ReceiveRequestAttemptId", attemptId);
+                } catch (QueueServiceException e) {
+                    // Refused before it wrote anything: the others of the batch go on.
+                    out.add(new Answer(q, List.of(), e));
+                    continue;
+                }
+            }
+            out.add(new Answer(q, look(u, q, a.request(), a.filter(), a.mode()), null));
+        }
+        return out;
+    }
+
+    /** The ReceiveRequestAttemptId that a receive of {@code q} remembers: a FIFO queue's unfiltered receive's. */
+    private static String attemptId(Queues.Queue q, Ask a) {
+        return q.fifo() && a.mode() == Mode.RECEIVE && a.filter() == null ? a.request().receiveRequestAttemptId() : null;
+    }
+
+    /** One receive's look at {@code q} in {@code u}: the messages it takes, none if there are none to take. */
+    private List<ReceivedMessage> look(Unit u, Queues.Queue q, ReceiveMessageRequest r, Predicate<MessageView> filter,
+                                       Mode mode) throws SQLException {
+        String attemptId = attemptId(q, new Ask(r, filter, mode));
+        if (attemptId != null) {
+            List<ReceivedMessage> again = repeat(u, q, attemptId);
+            if (again != null) {
+                return again;
+            }
+        }
+        int visibility = r.visibilityTimeout() != null ? r.visibilityTimeout() : q.config().visibilityTimeout();
+        List<Row> taken = claim(u, q, r.maxNumberOfMessages(), visibility, filter, mode);
+        if (attemptId != null && !taken.isEmpty()) {
+            remember(u, q, attemptId, taken);
+        }
+        u.count(q.id(), taken.isEmpty() ? Counters.EMPTY_RECEIVES : Counters.RECEIVED,
+                taken.isEmpty() ? 1 : taken.size());
+        List<ReceivedMessage> out = new ArrayList<>(taken.size());
+        for (Row row : taken) {
+            out.add(row.toMessage(q.fifo(), true));
+        }
+        return out;
     }
 
     /** Takes up to {@code max} messages of {@code q} in {@code u}; removes what expired, redrives what is due. */
@@ -150,6 +190,9 @@ final class Receives {
             int page = filter == null ? max : PAGE;
             Cursor released = new Cursor(STANDARD.get(0), q.id(), page);
             Cursor ready = new Cursor(STANDARD.get(1), q.id(), page);
+            List<Row> first = select(u, STANDARD_BOTH, q.id(), u.now, 10, 10, 0L, page, q.id(), u.now, 10, 10, 0L, page);
+            released.add(first.stream().filter(Row::leased).toList());
+            ready.add(first.stream().filter(row -> !row.leased()).toList());
             while (taken.size() < max) {
                 Row a = released.peek(u);
                 Row b = ready.peek(u);
@@ -223,16 +266,20 @@ final class Receives {
 
         Row peek(Unit u) throws SQLException {
             if (buffer.isEmpty() && !exhausted) {
-                List<Row> rows = select(u, sql, queueId, u.now, lastPriority, lastPriority, lastId, page);
-                exhausted = rows.size() < page;
-                if (!rows.isEmpty()) {
-                    Row last = rows.get(rows.size() - 1);
-                    lastPriority = last.priority();
-                    lastId = last.id();
-                }
-                buffer.addAll(rows);
+                add(select(u, sql, queueId, u.now, lastPriority, lastPriority, lastId, page));
             }
             return buffer.peek();
+        }
+
+        /** Takes a page of this cursor's rows, read by it or for it. */
+        void add(List<Row> rows) {
+            exhausted = rows.size() < page;
+            if (!rows.isEmpty()) {
+                Row last = rows.get(rows.size() - 1);
+                lastPriority = last.priority();
+                lastId = last.id();
+            }
+            buffer.addAll(rows);
         }
 
         Row next() {
@@ -417,7 +464,7 @@ final class Receives {
     /** Up to {@code max} visible messages in delivery order, locking nothing and changing nothing. */
     List<ReceivedMessage> browse(String queueUrl, Predicate<MessageView> filter, int max) {
         return ctx.run("Browse", u -> {
-            Queues.Queue q = queues.find(u.c, queueUrl);
+            Queues.Queue q = queues.find(u, queueUrl);
             long retention = q.config().messageRetentionPeriod() * 1000L;
             String sql = "SELECT " + Row.COLUMNS + " FROM wharf_message WHERE queue_id = ? AND visible_at <= ? "
                     + (q.fifo() ? "ORDER BY id" : "ORDER BY priority DESC, id");

@@ -27,9 +27,17 @@ final class Sends {
     private static final String INSERT = "INSERT INTO wharf_message (queue_id, id, message_id, body, attributes, "
             + "sent_at, visible_at, priority, expires_at, group_id, dedup_id, source_queue) "
             + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    /** {@link #INSERT} with the id from the sequence when it is bound null, in the same round trip. */
-    private static final String INSERT_NEXT = INSERT.replace("VALUES (?, ?,",
-            "VALUES (?, COALESCE(?, nextval('wharf_message_id')),") + " RETURNING id";
+    /** {@link #INSERT} with the id from the sequence when it is bound null. */
+    private static final String INSERT_OR_NEXT = INSERT.replace("VALUES (?, ?,",
+            "VALUES (?, COALESCE(?, nextval('wharf_message_id')),");
+    /** {@link #INSERT_OR_NEXT} if the queue of the 13th parameter has the attributes of the 14th. */
+    private static final String INSERT_IF_UNCHANGED = INSERT_OR_NEXT.replace("VALUES (", "SELECT ").replaceFirst("\\)$", "")
+            + " WHERE EXISTS (SELECT 1 FROM wharf_queue WHERE id = ? AND attributes = ?)";
+    /** {@link #INSERT_OR_NEXT} returning the id, in the same round trip. */
+    private static final String INSERT_NEXT = INSERT_OR_NEXT + " RETURNING id";
+
+    /** The most single sends in one transaction. */
+    static final int BATCH_MAX = 64;
 
     /** A send checked against its queue, not yet applied. */
     record Plan(Queues.Queue queue, SendMessageRequest request, MessageOptions.Options options, String dedupKey) {
@@ -37,20 +45,72 @@ final class Sends {
 
     private final PgContext ctx;
     private final Queues queues;
+    /** Single sends of this store's threads to standard queues, several to a transaction when they come at once. */
+    private final Batches<Plan, SendResult> guessed;
 
     Sends(PgContext ctx, Queues queues) {
         this.ctx = ctx;
         this.queues = queues;
+        this.guessed = new Batches<>(ctx, "SendMessage", Batches.LEADERS, BATCH_MAX, this::applyIfUnchanged);
     }
 
     SendResult send(SendMessageRequest r, MessageOptions.Options options) {
-        return ctx.run("SendMessage", u -> apply(u, plan(queues.find(u.c, r.queueUrl()), r, options), null));
+        Queues.Queue guess = queues.lastRead(r.queueUrl());
+        if (guess != null && !guess.fifo()) {
+            Plan p = null;
+            try {
+                p = plan(guess, r, options);
+            } catch (QueueServiceException e) {
+                // Perhaps refused by attributes since changed: the queue as it is now decides, below.
+            }
+            if (p != null) {
+                SendResult done = guessed.run(p);
+                if (done != null) {
+                    return done;
+                }
+            }
+        }
+        return ctx.run("SendMessage", u -> apply(u, plan(queues.find(u, r.queueUrl()), r, options), null));
+    }
+
+    /**
+     * Sends to standard queues as planned against the queues last read, each inserted only if its
+     * queue still has that id and those attributes: a result each, null where it had not.
+     */
+    private List<SendResult> applyIfUnchanged(Unit u, List<Plan> plans) throws SQLException {
+        List<String> ids = new ArrayList<>(plans.size());
+        int[] inserted;
+        try (PreparedStatement s = u.c.prepareStatement(INSERT_IF_UNCHANGED)) {
+            for (Plan p : plans) {
+                Queues.Queue q = p.queue();
+                String id = UUID.randomUUID().toString();
+                ids.add(id);
+                bind(s, q.id(), 0, id, p.request(), u.now, u.now + delayOf(p), p.options(), null);
+                s.setNull(2, java.sql.Types.BIGINT);
+                s.setInt(13, q.id());
+                s.setString(14, q.settings());
+                s.addBatch();
+            }
+            inserted = s.executeBatch();
+        }
+        List<SendResult> out = new ArrayList<>(plans.size());
+        for (int i = 0; i < plans.size(); i++) {
+            Plan p = plans.get(i);
+            if (inserted[i] == 0) {
+                out.add(null);
+                continue;
+            }
+            u.count(p.queue().id(), Counters.SENT, 1);
+            u.wakeAt(p.queue().id(), u.now + delayOf(p));
+            out.add(new SendResult(null, ids.get(i), Digests.md5(p.request().messageBody()), null));
+        }
+        return out;
     }
 
     BatchResult<SendResult> sendBatch(String queueUrl, List<SendBatchEntry> entries) {
         MessageRules.checkBatchIds(entries == null ? null : entries.stream().map(SendBatchEntry::id).toList());
         return ctx.run("SendMessageBatch", u -> {
-            Queues.Queue q = queues.find(u.c, queueUrl);
+            Queues.Queue q = queues.find(u, queueUrl);
             long total = 0;
             for (SendBatchEntry e : entries) {
                 total += MessageRules.sizeOf(e.messageBody(), e.messageAttributes());
@@ -95,8 +155,18 @@ final class Sends {
                 return original;
             }
         }
-        long delay = p.options().delayMillis() >= 0 ? p.options().delayMillis()
-                : 1000L * (p.request().delaySeconds() != null ? p.request().delaySeconds() : q.config().delaySeconds());
+        if (p.dedupKey() == null && !q.fifo()) {
+            // Nothing here reads the row back, and a standard queue returns no sequence number.
+            PreparedStatement s = u.batch(INSERT_OR_NEXT);
+            long delay = delayOf(p);
+            bind(s, q.id(), 0, id, p.request(), u.now, u.now + delay, p.options(), null);
+            s.setNull(2, java.sql.Types.BIGINT);
+            s.addBatch();
+            u.count(q.id(), Counters.SENT, 1);
+            u.wakeAt(q.id(), u.now + delay);
+            return new SendResult(null, id, md5, null);
+        }
+        long delay = delayOf(p);
         try (PreparedStatement s = u.c.prepareStatement(INSERT_NEXT)) {
             bind(s, q.id(), seq, id, p.request(), u.now, u.now + delay, p.options(), null);
             if (p.dedupKey() == null) {
@@ -110,6 +180,11 @@ final class Sends {
         u.count(q.id(), Counters.SENT, 1);
         u.wakeAt(q.id(), u.now + delay);
         return new SendResult(null, id, md5, q.fifo() ? Digests.sequenceNumber(seq) : null);
+    }
+
+    private static long delayOf(Plan p) {
+        return p.options().delayMillis() >= 0 ? p.options().delayMillis() : 1000L
+                * (p.request().delaySeconds() != null ? p.request().delaySeconds() : p.queue().config().delaySeconds());
     }
 
     static void bind(PreparedStatement s, int queueId, long seq, String messageId, SendMessageRequest r, long now,

@@ -1,10 +1,14 @@
 package org.wharfmq.store.postgres;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -20,6 +24,10 @@ final class Unit {
 
     final Connection c;
     final long now;
+    /** The queues this unit has looked up, by URL ({@link Queues#find(Unit, String)}). */
+    final Map<String, Queues.Queue> queues = new HashMap<>();
+    /** Statements whose batches wait for {@link #flush}, by their SQL. */
+    private final Map<String, PreparedStatement> batches = new LinkedHashMap<>();
     private final Set<Integer> woken = new LinkedHashSet<>();
     private final List<long[]> counts = new ArrayList<>();
     private final List<long[]> timed = new ArrayList<>();
@@ -27,6 +35,29 @@ final class Unit {
     Unit(Connection c, long now) {
         this.c = c;
         this.now = now;
+    }
+
+    /**
+     * A statement of this unit to add a batch to, sent by {@link #flush}: for writes that nothing
+     * in the unit reads back before its end.
+     */
+    PreparedStatement batch(String sql) throws SQLException {
+        PreparedStatement s = batches.get(sql);
+        if (s == null) {
+            s = c.prepareStatement(sql);
+            batches.put(sql, s);
+        }
+        return s;
+    }
+
+    /** Sends the batches of {@link #batch}, in the order their statements were first asked for. */
+    void flush() throws SQLException {
+        for (PreparedStatement s : batches.values()) {
+            try (s) {
+                s.executeBatch();
+            }
+        }
+        batches.clear();
     }
 
     /** Wakes the receives of {@code queueId} after the commit. */

@@ -73,6 +73,36 @@ public abstract class SharedStoreContract {
     }
 
     @Test
+    void aSendFollowsAttributesTheOtherStoreChanged() {
+        String url = a.createQueue("sized", Map.of());
+        a.sendMessage(SendMessageRequest.of(url, "small"));
+        b.setQueueAttributes(url, Map.of("MaximumMessageSize", "1024", "DelaySeconds", "900"));
+
+        QueueServiceException e = org.junit.jupiter.api.Assertions.assertThrows(QueueServiceException.class,
+                () -> a.sendMessage(SendMessageRequest.of(url, "x".repeat(2000))));
+        assertEquals(ErrorCodes.INVALID_PARAMETER_VALUE, e.code());
+        a.sendMessage(SendMessageRequest.of(url, "delayed"));
+        assertEquals(List.of("small"), bodies(b.receiveMessage(ReceiveMessageRequest.of(url, 10))),
+                "the send after the change took the queue's new DelaySeconds");
+    }
+
+    @Test
+    void aSendAfterTheOtherStoreDeletedAndMadeTheQueueAgainReachesTheNewQueue() {
+        String url = a.createQueue("again", Map.of());
+        a.sendMessage(SendMessageRequest.of(url, "to the first"));
+        b.deleteQueue(url);
+        clock.advanceSeconds(61);
+        assertEquals(url, b.createQueue("again", Map.of()));
+
+        a.sendMessage(SendMessageRequest.of(url, "to the second"));
+        assertEquals(List.of("to the second"), bodies(b.receiveMessage(ReceiveMessageRequest.of(url, 10))));
+    }
+
+    private static List<String> bodies(List<ReceivedMessage> messages) {
+        return messages.stream().map(ReceivedMessage::body).toList();
+    }
+
+    @Test
     void concurrentReceivesInBothStoresDeliverEachMessageOnce() throws Exception {
         String url = a.createQueue("work", Map.of());
         int total = 300;
