@@ -127,22 +127,61 @@ final class Receives {
 
     /** The looks of several receives, one after the other in {@code u}. */
     private List<Answer> look(Unit u, List<Ask> asks) throws SQLException {
-        List<Answer> out = new ArrayList<>(asks.size());
-        for (Ask a : asks) {
-            Queues.Queue q = queues.find(u, a.request().queueUrl());
+        Answer[] out = new Answer[asks.size()];
+        // Unfiltered receives of one standard queue with one mode and timeout take their messages in one claim.
+        Map<String, List<Integer>> shared = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < asks.size(); i++) {
+            Ask a = asks.get(i);
+            Queues.Queue q;
+            try {
+                q = queues.find(u, a.request().queueUrl());
+            } catch (QueueServiceException e) {
+                // No such queue: refused before it wrote anything, and the others of the batch go on.
+                out[i] = new Answer(null, List.of(), e);
+                continue;
+            }
+            if (!q.fifo() && a.filter() == null) {
+                shared.computeIfAbsent(q.id() + " " + a.mode() + " " + visibility(q, a.request()), k -> new ArrayList<>())
+                        .add(i);
+                continue;
+            }
             String attemptId = attemptId(q, a);
             if (attemptId != null) {
                 try {
                     MessageRules.checkFifoId("ReceiveRequestAttemptId", attemptId);
                 } catch (QueueServiceException e) {
                     // Refused before it wrote anything: the others of the batch go on.
-                    out.add(new Answer(q, List.of(), e));
+                    out[i] = new Answer(q, List.of(), e);
                     continue;
                 }
             }
-            out.add(new Answer(q, look(u, q, a.request(), a.filter(), a.mode()), null));
+            out[i] = new Answer(q, look(u, q, a.request(), a.filter(), a.mode()), null);
         }
-        return out;
+        for (List<Integer> group : shared.values()) {
+            Ask first = asks.get(group.get(0));
+            Queues.Queue q = queues.find(u, first.request().queueUrl());
+            int max = 0;
+            for (int i : group) {
+                max += asks.get(i).request().maxNumberOfMessages();
+            }
+            List<Row> taken = claim(u, q, max, visibility(q, first.request()), null, first.mode());
+            int next = 0;
+            for (int i : group) {
+                int n = Math.min(asks.get(i).request().maxNumberOfMessages(), taken.size() - next);
+                List<ReceivedMessage> got = new ArrayList<>(n);
+                for (Row row : taken.subList(next, next + n)) {
+                    got.add(row.toMessage(false, true));
+                }
+                next += n;
+                u.count(q.id(), got.isEmpty() ? Counters.EMPTY_RECEIVES : Counters.RECEIVED, got.isEmpty() ? 1 : n);
+                out[i] = new Answer(q, got, null);
+            }
+        }
+        return java.util.Arrays.asList(out);
+    }
+
+    private static int visibility(Queues.Queue q, ReceiveMessageRequest r) {
+        return r.visibilityTimeout() != null ? r.visibilityTimeout() : q.config().visibilityTimeout();
     }
 
     /** The ReceiveRequestAttemptId that a receive of {@code q} remembers: a FIFO queue's unfiltered receive's. */
@@ -160,8 +199,7 @@ final class Receives {
                 return again;
             }
         }
-        int visibility = r.visibilityTimeout() != null ? r.visibilityTimeout() : q.config().visibilityTimeout();
-        List<Row> taken = claim(u, q, r.maxNumberOfMessages(), visibility, filter, mode);
+        List<Row> taken = claim(u, q, r.maxNumberOfMessages(), visibility(q, r), filter, mode);
         if (attemptId != null && !taken.isEmpty()) {
             remember(u, q, attemptId, taken);
         }
