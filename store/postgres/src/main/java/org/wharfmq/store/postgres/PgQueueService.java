@@ -52,6 +52,7 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
     private final Queues queues;
     private final Sends sends;
     private final Receives receives;
+    private final Browser browser;
     private final InFlight inFlight;
     private final PgTopics topics;
     private final PgXa xa;
@@ -64,6 +65,7 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
         this.queues = new Queues(ctx);
         this.sends = new Sends(ctx, queues);
         this.receives = new Receives(ctx, queues);
+        this.browser = new Browser(ctx, queues);
         this.inFlight = new InFlight(ctx, queues);
         this.topics = new PgTopics(ctx, queues);
         this.xa = new PgXa(ctx, queues, () -> new PgTransaction(ctx, queues, sends, inFlight, topics));
@@ -217,7 +219,7 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
 
     @Override
     public List<ReceivedMessage> browse(String queueUrl, Predicate<MessageView> filter, int max) {
-        return receives.browse(queueUrl, filter, max);
+        return browser.browse(queueUrl, filter, max);
     }
 
     @Override

@@ -20,8 +20,7 @@ import org.wharfmq.store.model.Ranges;
 import org.wharfmq.store.model.RedrivePolicy;
 
 /**
- * ReceiveMessage with long polling, redrive and attempt ids; the filtered and consuming receives;
- * browsing. A receive claims rows with {@code FOR UPDATE SKIP LOCKED}, so that receives in several
+ * ReceiveMessage with long polling, redrive and attempt ids; the filtered and consuming receives. A receive claims rows with {@code FOR UPDATE SKIP LOCKED}, so that receives in several
  * processes never take one message twice, and writes the claim before it returns. On a FIFO queue
  * it takes only the first message of a group none of whose messages is in flight, and the ones
  * after it in the same receive.
@@ -497,30 +496,5 @@ final class Receives {
             s.setString(4, rows.toString());
             s.executeUpdate();
         }
-    }
-
-    /** Up to {@code max} visible messages in delivery order, locking nothing and changing nothing. */
-    List<ReceivedMessage> browse(String queueUrl, Predicate<MessageView> filter, int max) {
-        return ctx.run("Browse", u -> {
-            Queues.Queue q = queues.find(u, queueUrl);
-            long retention = q.config().messageRetentionPeriod() * 1000L;
-            String sql = "SELECT " + Row.COLUMNS + " FROM wharf_message WHERE queue_id = ? AND visible_at <= ? "
-                    + (q.fifo() ? "ORDER BY id" : "ORDER BY priority DESC, id");
-            List<ReceivedMessage> out = new ArrayList<>();
-            try (PreparedStatement s = u.c.prepareStatement(sql)) {
-                s.setFetchSize(PAGE);
-                s.setInt(1, q.id());
-                s.setLong(2, u.now);
-                try (ResultSet r = s.executeQuery()) {
-                    while (out.size() < max && r.next()) {
-                        Row row = Row.read(r);
-                        if (!row.expired(u.now, retention) && (filter == null || filter.test(row))) {
-                            out.add(row.toMessage(q.fifo(), false));
-                        }
-                    }
-                }
-            }
-            return out;
-        });
     }
 }
