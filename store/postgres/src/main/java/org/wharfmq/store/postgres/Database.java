@@ -45,6 +45,9 @@ final class Database implements AutoCloseable {
     static Database open(Settings s) {
         HikariConfig c = new HikariConfig();
         c.setJdbcUrl(s.jdbcUrl());
+        // Named, so that the pool loads pgjdbc from this class loader: DriverManager lists only the drivers
+        // registered from the caller's loader, and in an application server that may be an earlier deployment's.
+        c.setDriverClassName(org.postgresql.Driver.class.getName());
         Properties p = new Properties();
         if (s.user() != null) {
             p.setProperty("user", s.user());
