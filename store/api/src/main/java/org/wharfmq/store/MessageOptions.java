@@ -15,7 +15,8 @@ public interface MessageOptions {
      * @param delayMillis the delay, or -1 for the request's delaySeconds or the queue's DelaySeconds
      * @param durable false for a message that a crash may lose (JMS NON_PERSISTENT): the backend
      *        may keep it in memory only, under the same queue rules, and may hold the sender back
-     *        while that memory is full; a store that several processes share writes it like any other
+     *        while that memory is full; a store that several processes share writes it like any other, and may commit it
+     *        without waiting for its disk
      */
     record Options(int priority, long expirationTime, long delayMillis, boolean durable) {
         public static final int DEFAULT_PRIORITY = 4;

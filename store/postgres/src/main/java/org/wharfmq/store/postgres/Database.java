@@ -76,6 +76,9 @@ final class Database implements AutoCloseable {
         c.setInitializationFailTimeout(-1);
         c.setPoolName("wharf-" + s.schema());
         c.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
+        // A generic plan, made once while a queue's table is small, sorts the whole queue on each receive
+        // when it has grown (8 ms a claim against 0.7 ms planned for the values, under S3's load).
+        c.setConnectionInitSql("SET plan_cache_mode = force_custom_plan");
         HikariDataSource ds = new HikariDataSource(c);
         return new Database(s, ds, p);
     }

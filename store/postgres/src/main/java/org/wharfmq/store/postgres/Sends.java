@@ -70,7 +70,12 @@ final class Sends {
                 }
             }
         }
-        return ctx.run("SendMessage", u -> apply(u, plan(queues.find(u, r.queueUrl()), r, options), null));
+        return ctx.run("SendMessage", u -> {
+            if (!options.durable()) {
+                u.mayLoseOnCrash();
+            }
+            return apply(u, plan(queues.find(u, r.queueUrl()), r, options), null);
+        });
     }
 
     /**
@@ -78,6 +83,9 @@ final class Sends {
      * queue still has that id and those attributes: a result each, null where it had not.
      */
     private List<SendResult> applyIfUnchanged(Unit u, List<Plan> plans) throws SQLException {
+        if (plans.stream().noneMatch(p -> p.options().durable())) {
+            u.mayLoseOnCrash();
+        }
         List<String> ids = new ArrayList<>(plans.size());
         int[] inserted;
         try (PreparedStatement s = u.c.prepareStatement(INSERT_IF_UNCHANGED)) {

@@ -60,6 +60,16 @@ final class Unit {
         batches.clear();
     }
 
+    /**
+     * Commits this unit without waiting for the server's disk: for work a crash of the server may
+     * lose, as it may a NON_PERSISTENT message. A later commit that waits covers it too.
+     */
+    void mayLoseOnCrash() throws SQLException {
+        try (java.sql.Statement s = c.createStatement()) {
+            s.execute("SET LOCAL synchronous_commit TO off");
+        }
+    }
+
     /** Wakes the receives of {@code queueId} after the commit. */
     void wake(int queueId) {
         woken.add(queueId);
