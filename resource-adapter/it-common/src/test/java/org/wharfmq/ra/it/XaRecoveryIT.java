@@ -49,7 +49,7 @@ public class XaRecoveryIT {
     private static final String SERVER = System.getProperty("wharf.server", "wildfly-manual");
     private static final String BASE = "http://127.0.0.1:" + System.getProperty("wharf.http.port", "8080")
             + "/xa-rows/rows";
-    private static final int KILLS = 5;
+    private static final int KILLS = 3;
     private static final int PER_ROUND = 1000;
     /** Payara ignores ironjacamar.xml: there the adapter keeps its store where it does by default. */
     private static final Path STORE = Path.of(System.getProperty("wharf.xa.store", "target/xa-store")).toAbsolutePath();

@@ -143,6 +143,9 @@ final class PgTopics implements Topics {
         check(topicName, request, options);
         String id = UUID.randomUUID().toString();
         ctx.run("Publish", u -> {
+            if (!options.durable()) {
+                u.mayLoseOnCrash();
+            }
             publish(u, topicName, request, options, accept, id);
             return null;
         });
