@@ -65,7 +65,7 @@ final class PgCeilings {
             s.execute("VACUUM ANALYZE " + schema + ".wharf_message");
         }
         String script = "BEGIN;\n"
-                + "SELECT array_agg(id) AS ids FROM (SELECT id, body FROM " + schema + ".wharf_message "
+                + "SELECT COALESCE(array_agg(id), '{}') AS ids FROM (SELECT id, body FROM " + schema + ".wharf_message "
                 + "WHERE queue_id = " + QUEUE + " AND NOT leased AND visible_at <= 9000000000000 "
                 + "ORDER BY priority DESC, id LIMIT 10 FOR UPDATE SKIP LOCKED) claimed \\gset\n"
                 + "DELETE FROM " + schema + ".wharf_message WHERE queue_id = " + QUEUE + " AND id = ANY (:ids::bigint[]);\n"

@@ -40,6 +40,20 @@ final class Receives {
     /** The first page of both of {@link #STANDARD}'s queries in one round trip; a row's {@code leased} says which. */
     private static final String STANDARD_BOTH = "WITH r AS (" + STANDARD.get(0) + "), n AS (" + STANDARD.get(1)
             + ") SELECT * FROM r UNION ALL SELECT * FROM n";
+    /**
+     * {@link #STANDARD_BOTH} for several queues at once: for each queue of the first array, up to
+     * the number of the second of each of {@link #STANDARD}'s first pages.
+     */
+    private static final String STANDARD_BOTH_OF_QUEUES = "WITH a AS (SELECT * FROM unnest(?::int[], ?::int[]) AS a(queue, n)), "
+            + "r AS (SELECT m.* FROM a CROSS JOIN LATERAL (SELECT " + Row.COLUMNS + " FROM wharf_message "
+            + "WHERE queue_id = a.queue AND leased AND visible_at <= ? ORDER BY priority DESC, id LIMIT a.n "
+            + "FOR UPDATE SKIP LOCKED) m), "
+            + "n AS (SELECT m.* FROM a CROSS JOIN LATERAL (SELECT " + Row.COLUMNS + " FROM wharf_message "
+            + "WHERE queue_id = a.queue AND NOT leased AND visible_at <= ? ORDER BY priority DESC, id LIMIT a.n "
+            + "FOR UPDATE SKIP LOCKED) m) "
+            + "SELECT * FROM r UNION ALL SELECT * FROM n";
+    private static final String DELETE_OF_QUEUES = "DELETE FROM wharf_message WHERE (queue_id, id) IN "
+            + "(SELECT * FROM unnest(?::int[], ?::bigint[]))";
     private static final String FIFO_HEADS = "SELECT " + Row.COLUMNS + " FROM wharf_message m WHERE queue_id = ? "
             + "AND visible_at <= ? AND id > ? AND sent_at > ? AND (expires_at = 0 OR expires_at > ?) "
             + "AND NOT EXISTS (SELECT 1 FROM wharf_message p WHERE p.queue_id = m.queue_id "
@@ -156,6 +170,22 @@ final class Receives {
             }
             out[i] = new Answer(q, look(u, q, a.request(), a.filter(), a.mode()), null);
         }
+        // Groups of queues that no other group reads: their first pages in one statement, their
+        // consumed messages deleted by one statement at the end. (A group of a queue that another
+        // group reads too would take the rows the other group took but has not yet deleted.)
+        Map<Integer, Integer> groupsOfQueue = new HashMap<>();
+        for (List<Integer> group : shared.values()) {
+            groupsOfQueue.merge(queues.find(u, asks.get(group.get(0)).request().queueUrl()).id(), 1, Integer::sum);
+        }
+        Map<Integer, Integer> alone = new java.util.LinkedHashMap<>();
+        for (List<Integer> group : shared.values()) {
+            int queueId = queues.find(u, asks.get(group.get(0)).request().queueUrl()).id();
+            if (groupsOfQueue.get(queueId) == 1) {
+                alone.put(queueId, group.stream().mapToInt(i -> asks.get(i).request().maxNumberOfMessages()).sum());
+            }
+        }
+        Map<Integer, List<Row>> firstPages = alone.size() > 1 ? firstPages(u, alone) : Map.of();
+        List<Row> consumed = new ArrayList<>();
         for (List<Integer> group : shared.values()) {
             Ask first = asks.get(group.get(0));
             Queues.Queue q = queues.find(u, first.request().queueUrl());
@@ -163,7 +193,9 @@ final class Receives {
             for (int i : group) {
                 max += asks.get(i).request().maxNumberOfMessages();
             }
-            List<Row> taken = claim(u, q, max, visibility(q, first.request()), null, first.mode());
+            boolean many = firstPages.containsKey(q.id());
+            List<Row> taken = claim(u, q, max, visibility(q, first.request()), null, first.mode(),
+                    many ? firstPages.get(q.id()) : null, many ? consumed : null);
             int next = 0;
             for (int i : group) {
                 int n = Math.min(asks.get(i).request().maxNumberOfMessages(), taken.size() - next);
@@ -176,7 +208,45 @@ final class Receives {
                 out[i] = new Answer(q, got, null);
             }
         }
+        if (!consumed.isEmpty()) {
+            try (PreparedStatement s = u.c.prepareStatement(DELETE_OF_QUEUES)) {
+                Integer[] queueIds = new Integer[consumed.size()];
+                Long[] ids = new Long[consumed.size()];
+                for (int i = 0; i < ids.length; i++) {
+                    queueIds[i] = consumed.get(i).queueId();
+                    ids[i] = consumed.get(i).id();
+                }
+                s.setArray(1, u.c.createArrayOf("integer", queueIds));
+                s.setArray(2, u.c.createArrayOf("bigint", ids));
+                s.executeUpdate();
+            }
+        }
         return java.util.Arrays.asList(out);
+    }
+
+    /**
+     * The first pages of {@link #STANDARD}'s queries for each queue of {@code max} (its id, and the
+     * most messages to take), read and locked by one statement: each queue's rows in delivery order.
+     */
+    private static Map<Integer, List<Row>> firstPages(Unit u, Map<Integer, Integer> max) throws SQLException {
+        Map<Integer, List<Row>> out = new HashMap<>();
+        try (PreparedStatement s = u.c.prepareStatement(STANDARD_BOTH_OF_QUEUES)) {
+            s.setArray(1, u.c.createArrayOf("integer", max.keySet().toArray(new Integer[0])));
+            s.setArray(2, u.c.createArrayOf("integer", max.values().toArray(new Integer[0])));
+            s.setLong(3, u.now);
+            s.setLong(4, u.now);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    Row row = Row.read(r);
+                    out.computeIfAbsent(row.queueId(), k -> new ArrayList<>()).add(row);
+                }
+            }
+        }
+        for (Integer queueId : max.keySet()) {
+            out.computeIfAbsent(queueId, k -> new ArrayList<>())
+                    .sort((a, b) -> a == b ? 0 : before(a, b) ? -1 : 1);
+        }
+        return out;
     }
 
     private static int visibility(Queues.Queue q, ReceiveMessageRequest r) {
@@ -198,7 +268,7 @@ final class Receives {
                 return again;
             }
         }
-        List<Row> taken = claim(u, q, r.maxNumberOfMessages(), visibility(q, r), filter, mode);
+        List<Row> taken = claim(u, q, r.maxNumberOfMessages(), visibility(q, r), filter, mode, null, null);
         if (attemptId != null && !taken.isEmpty()) {
             remember(u, q, attemptId, taken);
         }
@@ -211,9 +281,14 @@ final class Receives {
         return out;
     }
 
-    /** Takes up to {@code max} messages of {@code q} in {@code u}; removes what expired, redrives what is due. */
+    /**
+     * Takes up to {@code max} messages of {@code q} in {@code u}; removes what expired, redrives what
+     * is due. {@code first}, if not null, holds the first pages of {@link #STANDARD}'s queries, read
+     * for it; {@code consumed}, if not null, takes the rows that {@link Mode#CONSUME} deletes, for
+     * the caller to delete.
+     */
     private List<Row> claim(Unit u, Queues.Queue q, int max, int visibility, Predicate<MessageView> filter,
-                            Mode mode) throws SQLException {
+                            Mode mode, List<Row> first, List<Row> consumed) throws SQLException {
         RedrivePolicy redrive = q.config().redrivePolicy();
         Queues.Queue dlq = redrive == null ? null : queues.named(u.c, redrive.deadLetterQueue(), false);
         boolean canRedrive = dlq != null && dlq.kind() == Queues.KIND_QUEUE && dlq.fifo() == q.fifo();
@@ -227,9 +302,10 @@ final class Receives {
             int page = filter == null ? max : PAGE;
             Cursor released = new Cursor(STANDARD.get(0), q.id(), page);
             Cursor ready = new Cursor(STANDARD.get(1), q.id(), page);
-            List<Row> first = select(u, STANDARD_BOTH, q.id(), u.now, 10, 10, 0L, page, q.id(), u.now, 10, 10, 0L, page);
-            released.add(first.stream().filter(Row::leased).toList());
-            ready.add(first.stream().filter(row -> !row.leased()).toList());
+            List<Row> read = first != null ? first
+                    : select(u, STANDARD_BOTH, q.id(), u.now, 10, 10, 0L, page, q.id(), u.now, 10, 10, 0L, page);
+            released.add(read.stream().filter(Row::leased).toList());
+            ready.add(read.stream().filter(row -> !row.leased()).toList());
             while (taken.size() < max) {
                 Row a = released.peek(u);
                 Row b = ready.peek(u);
@@ -259,7 +335,11 @@ final class Receives {
             return out;
         }
         if (mode == Mode.CONSUME) {
-            delete(u, q.id(), taken);
+            if (consumed != null) {
+                consumed.addAll(taken);
+            } else {
+                delete(u, q.id(), taken);
+            }
             u.count(q.id(), Counters.DELETED, taken.size());
             if (q.fifo()) {
                 u.wake(q.id());

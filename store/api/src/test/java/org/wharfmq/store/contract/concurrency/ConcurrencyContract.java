@@ -19,6 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServices;
 import org.wharfmq.store.ReceiveMessageRequest;
@@ -27,8 +28,9 @@ import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.contract.Backend;
 
 /**
- * Eight threads sending, receiving and deleting on one queue, on a transient and on a durable store,
- * with the real clock: a visibility timeout far longer than the test means any second delivery is a bug.
+ * Eight threads sending, receiving and deleting on one queue (or each on a queue of its own), on a
+ * transient and on a durable store, with the real clock: a visibility timeout far longer than the
+ * test means any second delivery is a bug.
  */
 public abstract class ConcurrencyContract {
     private static final int THREADS = 8;
@@ -107,6 +109,56 @@ public abstract class ConcurrencyContract {
         Outcome outcome = runFifo();
         assertEquals(GROUPS * PER_GROUP, outcome.sent().size());
         assertEquals(outcome.sent(), outcome.deliveries().keySet());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"transient", "durable"})
+    void receivesOfManyQueuesAtOnceTakeOnlyTheirOwnQueuesMessagesOnceEach(String kind) throws Exception {
+        open(kind);
+        FilteredReceive consumer = backend().has(FilteredReceive.class)
+                ? backend().capability(service, FilteredReceive.class) : null;
+        List<String> urls = new ArrayList<>();
+        for (int q = 0; q < THREADS; q++) {
+            String url = service.createQueue("many-" + q, Map.of("VisibilityTimeout", Integer.toString(VISIBILITY)));
+            urls.add(url);
+            for (int n = 0; n < PER_THREAD; n++) {
+                service.sendMessage(SendMessageRequest.of(url, "q" + q + ":" + n));
+            }
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(DRAIN_SECONDS);
+        List<Future<List<String>>> workers = new ArrayList<>();
+        for (int q = 0; q < THREADS; q++) {
+            String url = urls.get(q);
+            // Half the threads receive and delete, half consume (where the backend can): both ways of taking.
+            boolean consume = consumer != null && q % 2 == 1;
+            int max = 1 + q % 3;
+            workers.add(pool.submit(() -> {
+                List<String> bodies = new ArrayList<>();
+                while (bodies.size() < PER_THREAD && System.nanoTime() < deadline) {
+                    ReceiveMessageRequest r = ReceiveMessageRequest.of(url, max);
+                    List<ReceivedMessage> got = consume ? consumer.consumeMessage(r, 1000, null, () -> false)
+                            : service.receiveMessage(r.withWaitTimeSeconds(1));
+                    for (ReceivedMessage m : got) {
+                        bodies.add(m.body());
+                        if (!consume) {
+                            service.deleteMessage(url, m.receiptHandle());
+                        }
+                    }
+                }
+                return bodies;
+            }));
+        }
+        for (int q = 0; q < THREADS; q++) {
+            List<String> bodies = new ArrayList<>(workers.get(q).get(2 * DRAIN_SECONDS, TimeUnit.SECONDS));
+            Collections.sort(bodies);
+            int queue = q;
+            List<String> expected = IntStream.range(0, PER_THREAD).mapToObj(n -> "q" + queue + ":" + n).sorted().toList();
+            assertEquals(expected, bodies, "what the receives of queue many-" + q + " took");
+            Map<String, String> left = service.getQueueAttributes(urls.get(q),
+                    List.of("ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible"));
+            assertEquals(Map.of("ApproximateNumberOfMessages", "0", "ApproximateNumberOfMessagesNotVisible", "0"), left,
+                    "what queue many-" + q + " holds after");
+        }
     }
 
     /** Every thread sends its share, receiving and deleting between sends, then drains the queue. */
