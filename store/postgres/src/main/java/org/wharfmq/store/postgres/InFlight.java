@@ -27,44 +27,19 @@ final class InFlight {
     /** A row not yet gone by retention or expiration: two parameters, the retention's cutoff and now. */
     private static final String LIVE = "sent_at > ? AND (expires_at = 0 OR expires_at > ?)";
 
-    /** The most single deletes in one transaction. */
-    private static final int BATCH_MAX = 64;
-
     private final PgContext ctx;
     private final Queues queues;
-    /** Single deletes of this store's threads, several to a transaction when they come at once. */
-    private final Batches<Delete, QueueServiceException> deletes;
-
-    /** One DeleteMessage. */
-    private record Delete(String queueUrl, String receiptHandle) {
-    }
 
     InFlight(PgContext ctx, Queues queues) {
         this.ctx = ctx;
         this.queues = queues;
-        this.deletes = new Batches<>(ctx, "DeleteMessage", Batches.LEADERS, BATCH_MAX, this::deleteEach);
     }
 
     void delete(String queueUrl, String receiptHandle) {
-        QueueServiceException refused = deletes.run(new Delete(queueUrl, receiptHandle));
-        if (refused != null) {
-            throw refused;
-        }
-    }
-
-    /** The deletes of a batch, one after the other in {@code u}: for each, null or why it was refused. */
-    private List<QueueServiceException> deleteEach(Unit u, List<Delete> batch) throws SQLException {
-        List<QueueServiceException> out = new ArrayList<>(batch.size());
-        for (Delete d : batch) {
-            try {
-                delete(u, queues.find(u, d.queueUrl()), d.receiptHandle());
-                out.add(null);
-            } catch (QueueServiceException e) {
-                // Refused before it wrote anything (no such queue, a handle not current): the others go on.
-                out.add(e);
-            }
-        }
-        return out;
+        ctx.run("DeleteMessage", u -> {
+            delete(u, queues.find(u, queueUrl), receiptHandle);
+            return null;
+        });
     }
 
     BatchResult<String> deleteBatch(String queueUrl, List<BatchEntry<String>> entries) {
