@@ -20,13 +20,12 @@ import org.wharfmq.store.model.Ranges;
 import org.wharfmq.store.model.RedrivePolicy;
 
 /**
- * ReceiveMessage with long polling, redrive and attempt ids; the filtered and consuming receives. A receive claims rows with {@code FOR UPDATE SKIP LOCKED}, so that receives in several
+ * ReceiveMessage with long polling and redrive (attempt ids are {@link ReceiveAttempts}); the filtered and consuming receives. A receive claims rows with {@code FOR UPDATE SKIP LOCKED}, so that receives in several
  * processes never take one message twice, and writes the claim before it returns. On a FIFO queue
  * it takes only the first message of a group none of whose messages is in flight, and the ones
  * after it in the same receive.
  */
 final class Receives {
-    private static final long ATTEMPT_WINDOW = 300_000;
     /** Rows a filtered receive reads at a time. */
     private static final int PAGE = 200;
     /** Messages whose visibility timeout ended, then those never received or moved, each in delivery order. */
@@ -263,14 +262,14 @@ final class Receives {
                                        Mode mode) throws SQLException {
         String attemptId = attemptId(q, new Ask(r, filter, mode));
         if (attemptId != null) {
-            List<ReceivedMessage> again = repeat(u, q, attemptId);
+            List<ReceivedMessage> again = ReceiveAttempts.repeat(u, q, attemptId);
             if (again != null) {
                 return again;
             }
         }
         List<Row> taken = claim(u, q, r.maxNumberOfMessages(), visibility(q, r), filter, mode, null, null);
         if (attemptId != null && !taken.isEmpty()) {
-            remember(u, q, attemptId, taken);
+            ReceiveAttempts.remember(u, q, attemptId, taken);
         }
         u.count(q.id(), taken.isEmpty() ? Counters.EMPTY_RECEIVES : Counters.RECEIVED,
                 taken.isEmpty() ? 1 : taken.size());
@@ -507,74 +506,5 @@ final class Receives {
         }
         u.count(q.id(), Counters.MOVED_TO_DLQ, rows.size());
         u.wake(dlq.id());
-    }
-
-    /** The messages of an earlier receive with the same attempt id, if they are still as it left them. */
-    private List<ReceivedMessage> repeat(Unit u, Queues.Queue q, String attemptId) throws SQLException {
-        try (PreparedStatement s = u.c.prepareStatement("DELETE FROM wharf_attempt WHERE queue_id = ? AND at <= ?")) {
-            s.setInt(1, q.id());
-            s.setLong(2, u.now - ATTEMPT_WINDOW);
-            s.executeUpdate();
-        }
-        String rows;
-        try (PreparedStatement s = u.c.prepareStatement(
-                "SELECT rows FROM wharf_attempt WHERE queue_id = ? AND attempt_id = ?")) {
-            s.setInt(1, q.id());
-            s.setString(2, attemptId);
-            try (ResultSet r = s.executeQuery()) {
-                if (!r.next()) {
-                    return null;
-                }
-                rows = r.getString(1);
-            }
-        }
-        Map<Long, long[]> expected = new HashMap<>();
-        List<Long> order = new ArrayList<>();
-        for (String entry : rows.split(",")) {
-            String[] f = entry.split(":");
-            long id = Long.parseLong(f[0]);
-            expected.put(id, new long[] {Long.parseLong(f[1]), Long.parseLong(f[2])});
-            order.add(id);
-        }
-        Map<Long, Row> found = new HashMap<>();
-        try (PreparedStatement s = u.c.prepareStatement("SELECT " + Row.COLUMNS
-                + " FROM wharf_message WHERE queue_id = ? AND id = ANY (?)")) {
-            s.setInt(1, q.id());
-            s.setArray(2, u.c.createArrayOf("bigint", order.toArray(new Long[0])));
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    Row row = Row.read(r);
-                    found.put(row.id(), row);
-                }
-            }
-        }
-        List<ReceivedMessage> out = new ArrayList<>();
-        for (long id : order) {
-            Row row = found.get(id);
-            long[] e = expected.get(id);
-            if (row == null || row.receiveCount() != e[0] || row.visibleAt() != e[1] || row.visibleAt() <= u.now) {
-                return null;
-            }
-            out.add(row.toMessage(true, true));
-        }
-        return out;
-    }
-
-    private static void remember(Unit u, Queues.Queue q, String attemptId, List<Row> taken) throws SQLException {
-        StringBuilder rows = new StringBuilder();
-        for (Row row : taken) {
-            if (rows.length() > 0) {
-                rows.append(',');
-            }
-            rows.append(row.id()).append(':').append(row.receiveCount()).append(':').append(row.visibleAt());
-        }
-        try (PreparedStatement s = u.c.prepareStatement("INSERT INTO wharf_attempt VALUES (?, ?, ?, ?) "
-                + "ON CONFLICT (queue_id, attempt_id) DO UPDATE SET at = EXCLUDED.at, rows = EXCLUDED.rows")) {
-            s.setInt(1, q.id());
-            s.setString(2, attemptId);
-            s.setLong(3, u.now);
-            s.setString(4, rows.toString());
-            s.executeUpdate();
-        }
     }
 }
