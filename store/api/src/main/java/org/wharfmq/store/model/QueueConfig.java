@@ -6,6 +6,7 @@ import static org.wharfmq.store.ErrorCodes.QUEUE_DOES_NOT_EXIST;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.wharfmq.store.QueueServiceException;
@@ -153,6 +154,15 @@ public record QueueConfig(boolean fifo, int visibilityTimeout, int messageRetent
      * and its times (ms): every attribute for {@code names} null or holding "All", else the ones
      * named that it has. An unknown name fails naming it.
      */
+    /** The attributes {@link #describe} counts messages for. */
+    private static final List<String> COUNTS = List.of("ApproximateNumberOfMessages",
+            "ApproximateNumberOfMessagesNotVisible", "ApproximateNumberOfMessagesDelayed");
+
+    /** Whether {@link #describe} of {@code names} shows a count of messages: a backend may skip counting if not. */
+    public static boolean countsAsked(Collection<String> names) {
+        return names == null || names.contains("All") || names.stream().anyMatch(COUNTS::contains);
+    }
+
     public Map<String, String> describe(String name, long visible, long inFlight, long delayed, long createdAt,
                                         long modifiedAt, Collection<String> names) {
         Map<String, String> all = toAttributes();

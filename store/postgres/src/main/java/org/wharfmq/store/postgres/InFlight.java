@@ -37,17 +37,24 @@ final class InFlight {
 
     void delete(String queueUrl, String receiptHandle) {
         ctx.run("DeleteMessage", u -> {
-            delete(u, queues.find(u, queueUrl), receiptHandle);
+            deleteNoted(u, queues.find(u, queueUrl), receiptHandle);
             return null;
         });
     }
 
     BatchResult<String> deleteBatch(String queueUrl, List<BatchEntry<String>> entries) {
-        return eachEntry("DeleteMessageBatch", queueUrl, entries, this::delete);
+        return eachEntry("DeleteMessageBatch", queueUrl, entries, this::deleteNoted);
+    }
+
+    /** {@link #delete(Unit, Queues.Queue, String)} in a unit of deletes only: a lease's need not wait for the disk. */
+    private void deleteNoted(Unit u, Queues.Queue q, String receiptHandle) throws SQLException {
+        boolean lease = ctx.leases().remove(receiptHandle);
+        u.wrote(!delete(u, q, receiptHandle) && lease);
     }
 
     void changeVisibility(String queueUrl, String receiptHandle, int seconds) {
         Ranges.VISIBILITY_TIMEOUT.check("VisibilityTimeout", seconds);
+        ctx.leases().remove(receiptHandle);
         ctx.run("ChangeMessageVisibility", u -> {
             changeVisibility(u, queues.find(u, queueUrl), receiptHandle, seconds);
             return null;
@@ -61,11 +68,14 @@ final class InFlight {
         });
     }
 
-    /** Deletes the message {@code receiptHandle} names in {@code q}, or fails ReceiptHandleIsInvalid. */
-    void delete(Unit u, Queues.Queue q, String receiptHandle) throws SQLException {
+    /**
+     * Deletes the message {@code receiptHandle} names in {@code q}, or fails ReceiptHandleIsInvalid;
+     * returns whether it was {@link Row#lossy}.
+     */
+    boolean delete(Unit u, Queues.Queue q, String receiptHandle) throws SQLException {
         ReceiptHandle h = handle(q, receiptHandle);
         try (PreparedStatement s = u.c.prepareStatement("DELETE FROM wharf_message WHERE queue_id = ? AND id = ? "
-                + "AND receive_count = ? AND leased AND visible_at > ? AND " + LIVE + " RETURNING group_id")) {
+                + "AND receive_count = ? AND leased AND visible_at > ? AND " + LIVE + " RETURNING group_id, lossy")) {
             s.setInt(1, q.id());
             s.setLong(2, h.rowId());
             s.setInt(3, h.receiveCount());
@@ -80,9 +90,10 @@ final class InFlight {
                 if (r.getString(1) != null) {
                     u.wake(q.id());
                 }
+                u.count(q.id(), Counters.DELETED, 1);
+                return r.getBoolean(2);
             }
         }
-        u.count(q.id(), Counters.DELETED, 1);
     }
 
     /** Sets the visibility timeout of the message {@code receiptHandle} names, counted from now. */

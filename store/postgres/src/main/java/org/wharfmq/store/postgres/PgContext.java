@@ -10,6 +10,7 @@ final class PgContext {
     private final int defaultDedupWindow;
     private final String instance = UUID.randomUUID().toString();
     private final Counters counters = new Counters();
+    private final Leases leases = new Leases();
     private final Wakeups wakeups;
 
     private final boolean preparedTransactions;
@@ -55,6 +56,10 @@ final class PgContext {
     /** This open store's id, the owner of what must go when it closes or its process dies. */
     String instance() {
         return instance;
+    }
+
+    Leases leases() {
+        return leases;
     }
 
     Counters counters() {

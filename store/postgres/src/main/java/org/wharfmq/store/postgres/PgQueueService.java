@@ -212,6 +212,12 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
     }
 
     @Override
+    public List<ReceivedMessage> leaseMessage(ReceiveMessageRequest request, long waitMillis,
+                                              Predicate<MessageView> filter, BooleanSupplier cancelled) {
+        return receives.receive(request.withAttemptId(null), waitMillis, filter, cancelled, Receives.Mode.LEASE);
+    }
+
+    @Override
     public void wakeUp(String queueUrl) {
         int id = ctx.run("wakeUp", u -> queues.find(u, queueUrl).id());
         ctx.wakeups().wakeLocal(id);

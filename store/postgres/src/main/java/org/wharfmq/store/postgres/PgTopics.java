@@ -173,8 +173,8 @@ final class PgTopics implements Topics {
             return;
         }
         try (PreparedStatement s = u.c.prepareStatement("INSERT INTO wharf_message (queue_id, id, message_id, body, "
-                + "attributes, sent_at, visible_at, priority, expires_at, group_id, dedup_id, source_queue) "
-                + "VALUES (?, nextval('wharf_message_id'), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + "attributes, sent_at, visible_at, priority, expires_at, group_id, dedup_id, source_queue, lossy) "
+                + "VALUES (?, nextval('wharf_message_id'), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             long delay = options.delayMillis() >= 0 ? options.delayMillis()
                     : 1000L * (request.delaySeconds() == null ? 0 : request.delaySeconds());
             byte[] attributes = Codec.attributes(request.messageAttributes());
@@ -190,6 +190,7 @@ final class PgTopics implements Topics {
                 s.setString(9, null);
                 s.setString(10, null);
                 s.setString(11, null);
+                s.setBoolean(12, !options.durable());
                 s.addBatch();
                 u.count(q.id(), Counters.SENT, 1);
                 u.wakeAt(q.id(), u.now + delay);

@@ -258,7 +258,8 @@ final class Queues {
     Map<String, String> attributes(String url, Collection<String> names) {
         return ctx.db().tx("GetQueueAttributes", c -> {
             Queue q = find(c, url);
-            Counts n = counts(c, q, ctx.now());
+            // Counting walks the queue's rows: only for an attribute that shows a count.
+            Counts n = QueueConfig.countsAsked(names) ? counts(c, q, ctx.now()) : new Counts(0, 0, 0, -1);
             return q.config().describe(q.name(), n.visible(), n.inFlight(), n.delayed(), q.createdAt(), q.modifiedAt(),
                     names);
         });

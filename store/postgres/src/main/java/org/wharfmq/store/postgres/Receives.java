@@ -68,8 +68,18 @@ final class Receives {
     enum Mode {
         /** In flight until deleted or the visibility timeout ends. */
         RECEIVE,
-        /** Deleted in the transaction that takes them (JMS AUTO_ACKNOWLEDGE). */
-        CONSUME
+        /**
+         * Deleted in the transaction that takes them (JMS AUTO_ACKNOWLEDGE): it commits without
+         * waiting for the disk unless it took a {@link Row#lossy} message (a crash would lose the
+         * delete first). A crash of the server before the commit is written delivers them again.
+         */
+        CONSUME,
+        /**
+         * As {@link #RECEIVE}, for a consumer that deletes or releases each message right after
+         * handing it out: the receive commits without waiting for the disk, and so does that
+         * DeleteMessage of a message not {@link Row#lossy} ({@link Leases}).
+         */
+        LEASE
     }
 
     /** The most receives in one transaction. */
@@ -141,7 +151,7 @@ final class Receives {
     private List<Answer> look(Unit u, List<Ask> asks) throws SQLException {
         Answer[] out = new Answer[asks.size()];
         // Unfiltered receives of one standard queue with one mode and timeout take their messages in one claim.
-        Map<String, List<Integer>> shared = new java.util.LinkedHashMap<>();
+        Map<String, Shared> shared = new java.util.LinkedHashMap<>();
         for (int i = 0; i < asks.size(); i++) {
             Ask a = asks.get(i);
             Queues.Queue q;
@@ -153,8 +163,9 @@ final class Receives {
                 continue;
             }
             if (!q.fifo() && a.filter() == null) {
-                shared.computeIfAbsent(q.id() + " " + a.mode() + " " + visibility(q, a.request()), k -> new ArrayList<>())
-                        .add(i);
+                Queues.Queue queue = q;
+                shared.computeIfAbsent(q.id() + " " + a.mode() + " " + visibility(q, a.request()),
+                        k -> new Shared(queue, new ArrayList<>())).asks().add(i);
                 continue;
             }
             String attemptId = attemptId(q, a);
@@ -173,34 +184,29 @@ final class Receives {
         // consumed messages deleted by one statement at the end. (A group of a queue that another
         // group reads too would take the rows the other group took but has not yet deleted.)
         Map<Integer, Integer> groupsOfQueue = new HashMap<>();
-        for (List<Integer> group : shared.values()) {
-            groupsOfQueue.merge(queues.find(u, asks.get(group.get(0)).request().queueUrl()).id(), 1, Integer::sum);
+        for (Shared group : shared.values()) {
+            groupsOfQueue.merge(group.queue().id(), 1, Integer::sum);
         }
         Map<Integer, Integer> alone = new java.util.LinkedHashMap<>();
-        for (List<Integer> group : shared.values()) {
-            int queueId = queues.find(u, asks.get(group.get(0)).request().queueUrl()).id();
-            if (groupsOfQueue.get(queueId) == 1) {
-                alone.put(queueId, group.stream().mapToInt(i -> asks.get(i).request().maxNumberOfMessages()).sum());
+        for (Shared group : shared.values()) {
+            if (groupsOfQueue.get(group.queue().id()) == 1) {
+                alone.put(group.queue().id(), group.max(asks));
             }
         }
         Map<Integer, List<Row>> firstPages = alone.size() > 1 ? firstPages(u, alone) : Map.of();
         List<Row> consumed = new ArrayList<>();
-        for (List<Integer> group : shared.values()) {
-            Ask first = asks.get(group.get(0));
-            Queues.Queue q = queues.find(u, first.request().queueUrl());
-            int max = 0;
-            for (int i : group) {
-                max += asks.get(i).request().maxNumberOfMessages();
-            }
+        for (Shared group : shared.values()) {
+            Ask first = asks.get(group.asks().get(0));
+            Queues.Queue q = group.queue();
             boolean many = firstPages.containsKey(q.id());
-            List<Row> taken = claim(u, q, max, visibility(q, first.request()), null, first.mode(),
+            List<Row> taken = claim(u, q, group.max(asks), visibility(q, first.request()), null, first.mode(),
                     many ? firstPages.get(q.id()) : null, many ? consumed : null);
             int next = 0;
-            for (int i : group) {
+            for (int i : group.asks()) {
                 int n = Math.min(asks.get(i).request().maxNumberOfMessages(), taken.size() - next);
                 List<ReceivedMessage> got = new ArrayList<>(n);
                 for (Row row : taken.subList(next, next + n)) {
-                    got.add(row.toMessage(false, true));
+                    got.add(handOut(row, false, first.mode()));
                 }
                 next += n;
                 u.count(q.id(), got.isEmpty() ? Counters.EMPTY_RECEIVES : Counters.RECEIVED, got.isEmpty() ? 1 : n);
@@ -221,6 +227,14 @@ final class Receives {
             }
         }
         return java.util.Arrays.asList(out);
+    }
+
+    /** Unfiltered receives of one standard queue, with one mode and visibility timeout: the indexes of their asks. */
+    private record Shared(Queues.Queue queue, List<Integer> asks) {
+        /** The most messages these receives take together. */
+        int max(List<Ask> all) {
+            return asks.stream().mapToInt(i -> all.get(i).request().maxNumberOfMessages()).sum();
+        }
     }
 
     /**
@@ -275,9 +289,18 @@ final class Receives {
                 taken.isEmpty() ? 1 : taken.size());
         List<ReceivedMessage> out = new ArrayList<>(taken.size());
         for (Row row : taken) {
-            out.add(row.toMessage(q.fifo(), true));
+            out.add(handOut(row, q.fifo(), mode));
         }
         return out;
+    }
+
+    /** {@code row} as its receive returns it; a lease's handle is noted as one. */
+    private ReceivedMessage handOut(Row row, boolean fifo, Mode mode) {
+        ReceivedMessage m = row.toMessage(fifo, true);
+        if (mode == Mode.LEASE) {
+            ctx.leases().add(m.receiptHandle());
+        }
+        return m;
     }
 
     /**
@@ -333,6 +356,7 @@ final class Receives {
         if (taken.isEmpty()) {
             return out;
         }
+        u.wrote(mode == Mode.LEASE || mode == Mode.CONSUME && taken.stream().noneMatch(Row::lossy));
         if (mode == Mode.CONSUME) {
             if (consumed != null) {
                 consumed.addAll(taken);

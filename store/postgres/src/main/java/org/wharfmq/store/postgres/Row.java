@@ -12,16 +12,16 @@ import org.wharfmq.store.model.ReceiptHandle;
 /** One {@code wharf_message} row as a receive or browse reads it. */
 record Row(int queueId, long id, String messageId, String body, byte[] attributes, long sentAt, long visibleAt,
            int receiveCount, long firstReceive, int priority, long expiresAt, String groupId, String dedupId,
-           String sourceQueue, boolean leased) implements MessageView {
+           String sourceQueue, boolean leased, boolean lossy) implements MessageView {
 
     /** The columns {@link #read} expects, in order. */
     static final String COLUMNS = "queue_id, id, message_id, body, attributes, sent_at, visible_at, receive_count, "
-            + "first_receive, priority, expires_at, group_id, dedup_id, source_queue, leased";
+            + "first_receive, priority, expires_at, group_id, dedup_id, source_queue, leased, lossy";
 
     static Row read(ResultSet r) throws SQLException {
         return new Row(r.getInt(1), r.getLong(2), r.getString(3), r.getString(4), r.getBytes(5), r.getLong(6),
                 r.getLong(7), r.getInt(8), r.getLong(9), r.getInt(10), r.getLong(11), r.getString(12),
-                r.getString(13), r.getString(14), r.getBoolean(15));
+                r.getString(13), r.getString(14), r.getBoolean(15), r.getBoolean(16));
     }
 
     /** Gone by the queue's retention or the message's own expiration at {@code now}. */
@@ -52,7 +52,7 @@ record Row(int queueId, long id, String messageId, String body, byte[] attribute
     /** The row after a receive at {@code now} that hides it until {@code visibleUntil}. */
     Row received(long now, long visibleUntil) {
         return new Row(queueId, id, messageId, body, attributes, sentAt, visibleUntil, receiveCount + 1,
-                firstReceive == 0 ? now : firstReceive, priority, expiresAt, groupId, dedupId, sourceQueue, true);
+                firstReceive == 0 ? now : firstReceive, priority, expiresAt, groupId, dedupId, sourceQueue, true, lossy);
     }
 
     ReceivedMessage toMessage(boolean fifo, boolean withHandle) {

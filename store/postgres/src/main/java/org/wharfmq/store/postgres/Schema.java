@@ -12,7 +12,7 @@ import java.util.List;
  * lock and creates it, the others wait and find it done. docs/postgres.md explains each table.
  */
 final class Schema {
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     private static final long LOCK = 0x5748_4152_4601L;
 
     /**
@@ -67,6 +67,14 @@ final class Schema {
             "CREATE INDEX wharf_xa_hold_gid ON wharf_xa_hold (gid)",
             "CREATE TABLE wharf_instance (id text PRIMARY KEY, started_at bigint NOT NULL, seen_at bigint NOT NULL)");
 
+    /**
+     * Version 2. A message that may be lost in a crash (NON_PERSISTENT) is {@code lossy}: the
+     * receive that deletes it waits for the disk, so that a crash cannot keep it and lose its
+     * delete; the delete of any other message may commit without waiting.
+     */
+    private static final List<String> V2 = List.of(
+            "ALTER TABLE wharf_message ADD COLUMN lossy boolean NOT NULL DEFAULT false");
+
     private Schema() {
     }
 
@@ -94,6 +102,12 @@ final class Schema {
                     s.execute(ddl);
                 }
                 s.execute("INSERT INTO wharf_meta VALUES ('version', '1')");
+            }
+            if (version < 2) {
+                for (String ddl : V2) {
+                    s.execute(ddl);
+                }
+                s.execute("UPDATE wharf_meta SET value = '2' WHERE name = 'version'");
             }
         }
         c.commit();

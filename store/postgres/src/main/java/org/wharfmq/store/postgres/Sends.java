@@ -25,12 +25,12 @@ import org.wharfmq.store.model.MessageRules;
  */
 final class Sends {
     private static final String INSERT = "INSERT INTO wharf_message (queue_id, id, message_id, body, attributes, "
-            + "sent_at, visible_at, priority, expires_at, group_id, dedup_id, source_queue) "
-            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + "sent_at, visible_at, priority, expires_at, group_id, dedup_id, source_queue, lossy) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     /** {@link #INSERT} with the id from the sequence when it is bound null. */
     private static final String INSERT_OR_NEXT = INSERT.replace("VALUES (?, ?,",
             "VALUES (?, COALESCE(?, nextval('wharf_message_id')),");
-    /** {@link #INSERT_OR_NEXT} if the queue of the 13th parameter has the attributes of the 14th. */
+    /** {@link #INSERT_OR_NEXT} if the queue of the 14th parameter has the attributes of the 15th. */
     private static final String INSERT_IF_UNCHANGED = INSERT_OR_NEXT.replace("VALUES (", "SELECT ").replaceFirst("\\)$", "")
             + " WHERE EXISTS (SELECT 1 FROM wharf_queue WHERE id = ? AND attributes = ?)";
     /** {@link #INSERT_OR_NEXT} returning the id, in the same round trip. */
@@ -95,8 +95,8 @@ final class Sends {
                 ids.add(id);
                 bind(s, q.id(), 0, id, p.request(), u.now, u.now + delayOf(p), p.options(), null);
                 s.setNull(2, java.sql.Types.BIGINT);
-                s.setInt(13, q.id());
-                s.setString(14, q.settings());
+                s.setInt(14, q.id());
+                s.setString(15, q.settings());
                 s.addBatch();
             }
             inserted = s.executeBatch();
@@ -209,6 +209,7 @@ final class Sends {
         s.setString(10, r.messageGroupId());
         s.setString(11, r.messageDeduplicationId());
         s.setString(12, sourceQueue);
+        s.setBoolean(13, !o.durable());
     }
 
     static long nextId(Unit u) throws SQLException {

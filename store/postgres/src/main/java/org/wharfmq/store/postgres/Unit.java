@@ -31,6 +31,9 @@ final class Unit {
     private final Set<Integer> woken = new LinkedHashSet<>();
     private final List<long[]> counts = new ArrayList<>();
     private final List<long[]> timed = new ArrayList<>();
+    /** Writes noted by {@link #wrote} that a crash may lose; whether one noted may not. */
+    private int mayLose;
+    private boolean mustWait;
 
     Unit(Connection c, long now) {
         this.c = c;
@@ -58,6 +61,23 @@ final class Unit {
             }
         }
         batches.clear();
+        if (mayLose > 0 && !mustWait) {
+            mayLoseOnCrash();
+            mayLose = 0;
+        }
+    }
+
+    /**
+     * Notes a receive's or a delete's write, and whether a crash of the server may lose it. If
+     * every write noted may, the unit commits without waiting for the disk. Only for a unit in which
+     * nothing else writes: a write not noted here does not make it wait.
+     */
+    void wrote(boolean mayLoseOnCrash) {
+        if (mayLoseOnCrash) {
+            mayLose++;
+        } else {
+            mustWait = true;
+        }
     }
 
     /**
@@ -65,6 +85,11 @@ final class Unit {
      * lose, as it may a NON_PERSISTENT message. A later commit that waits covers it too.
      */
     void mayLoseOnCrash() throws SQLException {
+        mayLoseOnCrash(c);
+    }
+
+    /** Lets the transaction open on {@code c} commit without waiting for the server's disk. */
+    static void mayLoseOnCrash(Connection c) throws SQLException {
         try (java.sql.Statement s = c.createStatement()) {
             s.execute("SET LOCAL synchronous_commit TO off");
         }

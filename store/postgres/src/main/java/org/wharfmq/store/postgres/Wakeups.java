@@ -23,6 +23,8 @@ import org.slf4j.LoggerFactory;
  */
 final class Wakeups implements AutoCloseable {
     static final long POLL_MILLIS = 1_000;
+    /** The most characters of queue ids in one notice. */
+    private static final int NOTICE_IDS = 4_000;
     private static final Logger LOG = LoggerFactory.getLogger(Wakeups.class);
 
     /** One queue's waiters: a counter that grows with each wake-up. */
@@ -149,12 +151,14 @@ final class Wakeups implements AutoCloseable {
                                 // This process's own change: its waiters were woken when it committed.
                                 continue;
                             }
-                            int id = Integer.parseInt(notice[0]);
-                            Signal s = signals.get(id);
-                            if (s != null) {
-                                s.fire();
+                            for (String queue : notice[0].split(",")) {
+                                int id = Integer.parseInt(queue);
+                                Signal s = signals.get(id);
+                                if (s != null) {
+                                    s.fire();
+                                }
+                                tell(id);
                             }
-                            tell(id);
                         } catch (NumberFormatException e) {
                             // not ours
                         }
@@ -186,15 +190,19 @@ final class Wakeups implements AutoCloseable {
             }
             try (Connection c = db.connection("NOTIFY")) {
                 // A notice is a hint: its commit (which NOTIFY gives an xid) need not wait for an fsync.
-                try (Statement s = c.createStatement()) {
-                    s.execute("SET LOCAL synchronous_commit TO off");
-                }
+                Unit.mayLoseOnCrash(c);
+                // One notice names several queues, "id,id,...:sender", well inside NOTIFY's 8000 bytes.
                 try (PreparedStatement s = c.prepareStatement("SELECT pg_notify(?, ?)")) {
+                    StringBuilder ids = new StringBuilder();
                     for (Integer id : toNotify) {
                         toNotify.remove(id);
-                        s.setString(1, channel);
-                        s.setString(2, id + ":" + self);
-                        s.addBatch();
+                        ids.append(ids.length() == 0 ? "" : ",").append(id);
+                        if (ids.length() > NOTICE_IDS) {
+                            notice(s, ids);
+                        }
+                    }
+                    if (ids.length() > 0) {
+                        notice(s, ids);
                     }
                     s.executeBatch();
                 }
@@ -205,6 +213,13 @@ final class Wakeups implements AutoCloseable {
                 }
             }
         }
+    }
+
+    private void notice(PreparedStatement s, StringBuilder ids) throws SQLException {
+        s.setString(1, channel);
+        s.setString(2, ids + ":" + self);
+        s.addBatch();
+        ids.setLength(0);
     }
 
     private void tell(int queueId) {
