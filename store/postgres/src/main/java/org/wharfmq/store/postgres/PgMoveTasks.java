@@ -234,18 +234,9 @@ final class PgMoveTasks implements MessageMoves, AutoCloseable {
         }
         long budget = t.rate() == null ? MOST_PER_STEP
                 : Math.min(MOST_PER_STEP, t.rate() * (1 + (u.now - t.startedAt()) / 1000) - t.moved());
-        List<Row> rows = new ArrayList<>();
-        try (PreparedStatement s = u.c.prepareStatement("SELECT " + Row.COLUMNS + " FROM wharf_message "
-                + "WHERE queue_id = ? AND id <= ? ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED")) {
-            s.setInt(1, source.id());
-            s.setLong(2, t.upTo());
-            s.setInt(3, MOST_PER_STEP);
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    rows.add(Row.read(r));
-                }
-            }
-        }
+        List<Row> rows = Row.select(u, "SELECT " + Row.COLUMNS + " FROM wharf_message "
+                + "WHERE queue_id = ? AND id <= ? ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED",
+                source.id(), t.upTo(), MOST_PER_STEP);
         long moved = 0;
         boolean left = false;
         Set<String> waitingGroups = new HashSet<>();

@@ -48,16 +48,9 @@ final class ReceiveAttempts {
             order.add(id);
         }
         Map<Long, Row> found = new HashMap<>();
-        try (PreparedStatement s = u.c.prepareStatement("SELECT " + Row.COLUMNS
-                + " FROM wharf_message WHERE queue_id = ? AND id = ANY (?)")) {
-            s.setInt(1, q.id());
-            s.setArray(2, u.c.createArrayOf("bigint", order.toArray(new Long[0])));
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    Row row = Row.read(r);
-                    found.put(row.id(), row);
-                }
-            }
+        for (Row row : Row.select(u, "SELECT " + Row.COLUMNS + " FROM wharf_message WHERE queue_id = ? AND id = ANY (?)",
+                q.id(), u.c.createArrayOf("bigint", order.toArray(new Long[0])))) {
+            found.put(row.id(), row);
         }
         List<ReceivedMessage> out = new ArrayList<>();
         for (long id : order) {

@@ -20,10 +20,10 @@ import org.wharfmq.store.model.Ranges;
 import org.wharfmq.store.model.RedrivePolicy;
 
 /**
- * ReceiveMessage with long polling and redrive (attempt ids are {@link ReceiveAttempts}); the filtered and consuming receives. A receive claims rows with {@code FOR UPDATE SKIP LOCKED}, so that receives in several
- * processes never take one message twice, and writes the claim before it returns. On a FIFO queue
- * it takes only the first message of a group none of whose messages is in flight, and the ones
- * after it in the same receive.
+ * ReceiveMessage with long polling and redrive (attempt ids are {@link ReceiveAttempts}, a FIFO
+ * queue's group rule {@link FifoClaims}); the filtered, consuming and leasing receives. A receive
+ * claims rows with {@code FOR UPDATE SKIP LOCKED}, so that receives in several processes never
+ * take one message twice, and writes the claim before it returns.
  */
 final class Receives {
     /** Rows a filtered receive reads at a time. */
@@ -53,17 +53,6 @@ final class Receives {
             + "SELECT * FROM r UNION ALL SELECT * FROM n";
     private static final String DELETE_OF_QUEUES = "DELETE FROM wharf_message WHERE (queue_id, id) IN "
             + "(SELECT * FROM unnest(?::int[], ?::bigint[]))";
-    private static final String FIFO_HEADS = "SELECT " + Row.COLUMNS + " FROM wharf_message m WHERE queue_id = ? "
-            + "AND visible_at <= ? AND id > ? AND sent_at > ? AND (expires_at = 0 OR expires_at > ?) "
-            + "AND NOT EXISTS (SELECT 1 FROM wharf_message p WHERE p.queue_id = m.queue_id "
-            + "AND p.group_id = m.group_id AND p.id < m.id AND p.sent_at > ? AND (p.expires_at = 0 OR p.expires_at > ?)) "
-            + "AND NOT EXISTS (SELECT 1 FROM wharf_message f WHERE f.queue_id = m.queue_id "
-            + "AND f.group_id = m.group_id AND f.leased AND f.visible_at > ? AND f.sent_at > ? "
-            + "AND (f.expires_at = 0 OR f.expires_at > ?)) "
-            + "ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED";
-    private static final String FIFO_REST = "SELECT " + Row.COLUMNS + " FROM wharf_message WHERE queue_id = ? "
-            + "AND group_id = ? AND id > ? ORDER BY id LIMIT ? FOR UPDATE";
-
     /** How a receive takes its messages. */
     enum Mode {
         /** In flight until deleted or the visibility timeout ends. */
@@ -319,13 +308,14 @@ final class Receives {
         List<Row> gone = new ArrayList<>();
         List<Row> dead = new ArrayList<>();
         if (q.fifo()) {
-            claimFifo(u, q, max, filter, retention, canRedrive ? redrive.maxReceiveCount() : 0, taken, gone, dead);
+            FifoClaims.claim(u, q, max, PAGE, filter, retention, canRedrive ? redrive.maxReceiveCount() : 0,
+                    taken, gone, dead);
         } else {
             int page = filter == null ? max : PAGE;
             Cursor released = new Cursor(STANDARD.get(0), q.id(), page);
             Cursor ready = new Cursor(STANDARD.get(1), q.id(), page);
             List<Row> read = first != null ? first
-                    : select(u, STANDARD_BOTH, q.id(), u.now, 10, 10, 0L, page, q.id(), u.now, 10, 10, 0L, page);
+                    : Row.select(u, STANDARD_BOTH, q.id(), u.now, 10, 10, 0L, page, q.id(), u.now, 10, 10, 0L, page);
             released.add(read.stream().filter(Row::leased).toList());
             ready.add(read.stream().filter(row -> !row.leased()).toList());
             while (taken.size() < max) {
@@ -406,7 +396,7 @@ final class Receives {
 
         Row peek(Unit u) throws SQLException {
             if (buffer.isEmpty() && !exhausted) {
-                add(select(u, sql, queueId, u.now, lastPriority, lastPriority, lastId, page));
+                add(Row.select(u, sql, queueId, u.now, lastPriority, lastPriority, lastId, page));
             }
             return buffer.peek();
         }
@@ -424,73 +414,6 @@ final class Receives {
 
         Row next() {
             return buffer.poll();
-        }
-    }
-
-    private void claimFifo(Unit u, Queues.Queue q, int max, Predicate<MessageView> filter, long retention,
-                           int maxReceiveCount, List<Row> taken, List<Row> gone, List<Row> dead) throws SQLException {
-        long after = 0;
-        java.util.Set<String> groups = new java.util.HashSet<>();
-        while (taken.size() < max) {
-            int page = filter == null ? max : PAGE;
-            List<Row> heads = select(u, FIFO_HEADS, q.id(), u.now, after, u.now - retention, u.now,
-                    u.now - retention, u.now, u.now, u.now - retention, u.now, page);
-            for (Row head : heads) {
-                after = head.id();
-                if (taken.size() == max) {
-                    break;
-                }
-                if (!groups.add(head.groupId())) {
-                    continue;
-                }
-                takeGroup(u, q, head, max, filter, retention, maxReceiveCount, taken, gone, dead);
-            }
-            if (heads.size() < page) {
-                break;
-            }
-        }
-    }
-
-    /** Takes the head of a group and the messages after it while they are visible, a page at a time. */
-    private static void takeGroup(Unit u, Queues.Queue q, Row head, int max, Predicate<MessageView> filter,
-                                  long retention, int maxReceiveCount, List<Row> taken, List<Row> gone, List<Row> dead)
-            throws SQLException {
-        List<Row> rows = List.of(head);
-        while (true) {
-            for (Row row : rows) {
-                if (taken.size() == max || row.visibleAt() > u.now) {
-                    return;
-                }
-                if (row.expired(u.now, retention)) {
-                    gone.add(row);
-                } else if (maxReceiveCount > 0 && row.receiveCount() >= maxReceiveCount) {
-                    dead.add(row);
-                } else if (filter == null || filter.test(row)) {
-                    taken.add(row);
-                } else {
-                    return;
-                }
-            }
-            long after = rows.get(rows.size() - 1).id();
-            rows = select(u, FIFO_REST, q.id(), head.groupId(), after, PAGE);
-            if (rows.isEmpty()) {
-                return;
-            }
-        }
-    }
-
-    private static List<Row> select(Unit u, String sql, Object... params) throws SQLException {
-        try (PreparedStatement s = u.c.prepareStatement(sql)) {
-            for (int i = 0; i < params.length; i++) {
-                s.setObject(i + 1, params[i]);
-            }
-            List<Row> rows = new ArrayList<>();
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    rows.add(Row.read(r));
-                }
-            }
-            return rows;
         }
     }
 

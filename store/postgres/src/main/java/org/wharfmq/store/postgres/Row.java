@@ -1,7 +1,10 @@
 package org.wharfmq.store.postgres;
 
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.wharfmq.store.MessageAttributeValue;
 import org.wharfmq.store.MessageView;
@@ -60,5 +63,21 @@ record Row(int queueId, long id, String messageId, String body, byte[] attribute
         return new ReceivedMessage(messageId, handle, body, Digests.md5(body), sentAt, receiveCount, firstReceive,
                 fifo ? groupId : null, fifo ? dedupId : null, fifo ? Digests.sequenceNumber(id) : null, priority,
                 expiresAt, Codec.attributes(attributes));
+    }
+
+    /** The rows {@code sql} reads, its parameters bound in order; its columns those of {@link #COLUMNS}. */
+    static List<Row> select(Unit u, String sql, Object... params) throws SQLException {
+        try (PreparedStatement s = u.c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                s.setObject(i + 1, params[i]);
+            }
+            List<Row> rows = new ArrayList<>();
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    rows.add(Row.read(r));
+                }
+            }
+            return rows;
+        }
     }
 }

@@ -31,8 +31,8 @@ final class Unit {
     private final Set<Integer> woken = new LinkedHashSet<>();
     private final List<long[]> counts = new ArrayList<>();
     private final List<long[]> timed = new ArrayList<>();
-    /** Writes noted by {@link #wrote} that a crash may lose; whether one noted may not. */
-    private int mayLose;
+    /** Whether {@link #wrote} noted a write a crash may lose, and one it may not. */
+    private boolean mayLose;
     private boolean mustWait;
 
     Unit(Connection c, long now) {
@@ -61,9 +61,9 @@ final class Unit {
             }
         }
         batches.clear();
-        if (mayLose > 0 && !mustWait) {
+        if (mayLose && !mustWait) {
             mayLoseOnCrash();
-            mayLose = 0;
+            mayLose = false;
         }
     }
 
@@ -74,7 +74,7 @@ final class Unit {
      */
     void wrote(boolean mayLoseOnCrash) {
         if (mayLoseOnCrash) {
-            mayLose++;
+            mayLose = true;
         } else {
             mustWait = true;
         }
