@@ -27,6 +27,7 @@ import jakarta.jms.TextMessage;
 import jakarta.jms.Topic;
 import org.junit.jupiter.api.Test;
 import org.wharfmq.jms.WharfConnectionFactory;
+import org.wharfmq.jms.jndi.WharfObjectFactory;
 import org.wharfmq.jms.testing.TestStores;
 
 /** Connections, security, metadata, bad input, topics and JNDI. */
@@ -193,5 +194,45 @@ class ConnectionAndNamingTest {
             assertEquals("cts", c.getClientID());
         }
         assertThrows(javax.naming.NameNotFoundException.class, () -> jndi.lookup("nothing"));
+    }
+
+    @Test
+    void objectFactoryMakesWhatAServersBindingDescribes() throws Exception {
+        String store = url();
+        WharfObjectFactory of = new WharfObjectFactory();
+        java.util.Hashtable<String, String> env = new java.util.Hashtable<>();
+        env.put("url", store);
+        env.put("clientID", "bound");
+        ConnectionFactory f = (ConnectionFactory) of.getObjectInstance("java:/jms/Bound", null, null, env);
+        Queue q = (Queue) of.getObjectInstance("java:/Q", null, null,
+                new java.util.Hashtable<>(java.util.Map.of("queue", "bound-queue")));
+        Topic t = (Topic) of.getObjectInstance("java:/T", null, null,
+                new java.util.Hashtable<>(java.util.Map.of("topic", "bound-topic")));
+        assertEquals("bound-queue", q.getQueueName());
+        assertEquals("bound-topic", t.getTopicName());
+        try (Connection c = f.createConnection()) {
+            assertEquals("bound", c.getClientID());
+            Session s = c.createSession();
+            s.createProducer(q).send(s.createTextMessage("bound"));
+            c.start();
+            assertEquals("bound", ((TextMessage) s.createConsumer(q).receive(2000)).getText());
+        }
+        WharfConnectionFactory rebuilt = (WharfConnectionFactory) of.getObjectInstance(
+                ((WharfConnectionFactory) f).getReference(), null, null, null);
+        try (Connection c = rebuilt.createConnection()) {
+            assertEquals("bound", c.getClientID());
+        }
+    }
+
+    @Test
+    void objectFactoryRefusesABindingThatDescribesNothingOrTwoThings() {
+        WharfObjectFactory of = new WharfObjectFactory();
+        javax.naming.NamingException none = assertThrows(javax.naming.NamingException.class,
+                () -> of.getObjectInstance("java:/jms/Empty", null, null, new java.util.Hashtable<>()));
+        assertTrue(none.getMessage().contains("java:/jms/Empty") && none.getMessage().contains("none"), none.getMessage());
+        javax.naming.NamingException two = assertThrows(javax.naming.NamingException.class,
+                () -> of.getObjectInstance("java:/Both", null, null,
+                        new java.util.Hashtable<>(java.util.Map.of("queue", "a", "topic", "b"))));
+        assertTrue(two.getMessage().contains("queue and topic"), two.getMessage());
     }
 }
