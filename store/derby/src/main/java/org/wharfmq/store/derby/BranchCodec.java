@@ -18,6 +18,8 @@ final class BranchCodec {
     private static final int VISIBILITY = 3;
     /** A delete with a release delay; a branch written before it has only DELETE, read as no delay. */
     private static final int DELETE_RELEASING = 4;
+    /** A send with the time it was asked for; a branch written before it has only SEND, read as sent at commit. */
+    private static final int SEND_AT = 5;
 
     private BranchCodec() {
     }
@@ -28,7 +30,7 @@ final class BranchCodec {
             out.writeInt(ops.size());
             for (DerbyTransaction.Op op : ops) {
                 if (op instanceof DerbyTransaction.Send s) {
-                    out.writeByte(SEND);
+                    out.writeByte(SEND_AT);
                     writeNullable(out, s.queueUrl());
                     writeNullable(out, s.topic());
                     SendMessageRequest r = s.request();
@@ -42,6 +44,7 @@ final class BranchCodec {
                     out.writeLong(s.options().expirationTime());
                     out.writeLong(s.options().delayMillis());
                     out.writeLong(s.id());
+                    out.writeLong(s.sentAt());
                 } else if (op instanceof DerbyTransaction.Delete d) {
                     out.writeByte(DELETE_RELEASING);
                     out.writeUTF(d.queueUrl());
@@ -66,7 +69,7 @@ final class BranchCodec {
             List<DerbyTransaction.Op> ops = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 int type = in.readByte();
-                if (type == SEND) {
+                if (type == SEND || type == SEND_AT) {
                     String url = readNullable(in);
                     String topic = readNullable(in);
                     byte[] payload = new byte[in.readInt()];
@@ -77,10 +80,11 @@ final class BranchCodec {
                     String dedup = readNullable(in);
                     MessageOptions.Options o = new MessageOptions.Options(in.readInt(), in.readLong(), in.readLong());
                     long id = in.readLong();
+                    long sentAt = type == SEND_AT ? in.readLong() : -1;
                     SendMessageRequest r = new SendMessageRequest(url, p.body(), delay < 0 ? null : delay,
                             p.attributes(), group, dedup);
                     // A publish filter does not survive a restart: the branch then publishes to every subscription.
-                    ops.add(new DerbyTransaction.Send(url, topic, r, o, id, null, null));
+                    ops.add(new DerbyTransaction.Send(url, topic, r, o, id, null, null, sentAt));
                 } else if (type == DELETE) {
                     ops.add(new DerbyTransaction.Delete(in.readUTF(), in.readUTF(), 0));
                 } else if (type == DELETE_RELEASING) {

@@ -30,12 +30,13 @@ class DerbyTransaction implements StoreTransaction {
 
     /**
      * A send to a queue ({@code topic} null) or a publish to a topic; {@code id} is its reserved row or body;
-     * {@code plan} its validation (null if none yet), reused at commit while its queue is the same.
+     * {@code plan} its validation (null if none yet), reused at commit while its queue is the same;
+     * {@code sentAt} when it was asked for, its SentTimestamp (-1: unknown, the commit's time).
      */
     record Send(String queueUrl, String topic, SendMessageRequest request, MessageOptions.Options options, long id,
-                BiPredicate<String, MessageView> accept, Sends.Plan plan) implements Op {
+                BiPredicate<String, MessageView> accept, Sends.Plan plan, long sentAt) implements Op {
         Send withPlan(Sends.Plan p) {
-            return new Send(queueUrl, topic, request, options, id, accept, p);
+            return new Send(queueUrl, topic, request, options, id, accept, p, sentAt);
         }
     }
 
@@ -86,7 +87,7 @@ class DerbyTransaction implements StoreTransaction {
                 return new SendResult(null, index.messageId(original), plan.md5(), null);
             }
             long row = index.nextId();
-            ops.add(new Send(request.queueUrl(), null, request, options, row, null, plan));
+            ops.add(new Send(request.queueUrl(), null, request, options, row, null, plan, index.now()));
             return new SendResult(null, index.messageId(row), plan.md5(), null);
         } finally {
             index.unlock();
@@ -118,7 +119,7 @@ class DerbyTransaction implements StoreTransaction {
             QueueState probe = topics.anySubscriptionOrNull(topicName);
             String md5 = probe == null ? Digests.md5(request.messageBody()) : sends.plan(probe, request, options).md5();
             long body = index.nextId();
-            ops.add(new Send(null, topicName, request, options, body, accept, null));
+            ops.add(new Send(null, topicName, request, options, body, accept, null, index.now()));
             return new SendResult(null, index.messageId(body), md5, null);
         } finally {
             index.unlock();
@@ -245,8 +246,9 @@ class DerbyTransaction implements StoreTransaction {
             if (!(op instanceof Send s)) {
                 continue;
             }
+            long sentAt = s.sentAt >= 0 ? s.sentAt : now;
             if (s.topic != null) {
-                topics.fanOut(s.topic, s.request, s.options, s.accept, s.id, now, steps, publish, false);
+                topics.fanOut(s.topic, s.request, s.options, s.accept, s.id, sentAt, steps, publish, false);
                 continue;
             }
             QueueState q = index.queues().named(Names.nameOfUrl(s.queueUrl));
@@ -256,7 +258,7 @@ class DerbyTransaction implements StoreTransaction {
             // A plan checked at commit or at XA prepare holds even if the attributes changed since;
             // a branch recovered after a restart has none.
             Sends.Plan plan = s.plan != null && s.plan.queue() == q ? s.plan : sends.plan(q, s.request, s.options);
-            Sends.Applied a = sends.apply(plan, now, s.id, null, false);
+            Sends.Applied a = sends.apply(plan, now, sentAt, s.id, null, false);
             if (a.msg() != null) {
                 steps.add(a.step());
                 Msg m = a.msg();

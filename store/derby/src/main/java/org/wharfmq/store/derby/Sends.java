@@ -134,6 +134,11 @@ final class Sends {
      * payload is pinned in the body cache; the caller has reserved its memory.
      */
     Applied apply(Plan p, long now, long rowId, Long sharedBody, boolean inMemory) {
+        return apply(p, now, now, rowId, sharedBody, inMemory);
+    }
+
+    /** {@link #apply(Plan, long, long, Long, boolean)} of a send asked for at {@code sentAt}, its SentTimestamp and the start of its delay. */
+    Applied apply(Plan p, long now, long sentAt, long rowId, Long sharedBody, boolean inMemory) {
         QueueState q = p.queue;
         Dedup dedup = null;
         if (p.dedupKey != null) {
@@ -151,11 +156,11 @@ final class Sends {
         long bodyId = sharedBody != null ? sharedBody : row;
         long delay = p.options.delayMillis() >= 0 ? p.options.delayMillis()
                 : 1000L * (p.request.delaySeconds() != null ? p.request.delaySeconds() : q.config.delaySeconds());
-        Msg m = new Msg(row, bodyId, now, p.options.expirationTime(), p.options.priority(),
+        Msg m = new Msg(row, bodyId, sentAt, p.options.expirationTime(), p.options.priority(),
                 q.fifo() ? p.request.messageGroupId() : null, q.fifo() ? p.request.messageDeduplicationId() : null);
         m.queue = q;
         m.seq = seq;
-        m.visibleAt = now + delay;
+        m.visibleAt = sentAt + delay;
         m.state = delay > 0 ? Msg.DELAYED : Msg.QUEUED;
         m.inMemory = inMemory;
         String key = p.dedupKey;

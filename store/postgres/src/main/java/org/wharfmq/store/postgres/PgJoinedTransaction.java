@@ -123,7 +123,7 @@ final class PgJoinedTransaction implements StoreTransaction {
         topics.check(topicName, request, options);
         String id = java.util.UUID.randomUUID().toString();
         step("Publish", u -> {
-            topics.publish(u, topicName, request, options, accept, id);
+            topics.publish(u, topicName, request, options, accept, id, u.now);
             return null;
         });
         return new SendResult(null, id, Digests.md5(request.messageBody()), null);

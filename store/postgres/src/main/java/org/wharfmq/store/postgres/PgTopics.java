@@ -146,7 +146,7 @@ final class PgTopics implements Topics {
             if (!options.durable()) {
                 u.mayLoseOnCrash();
             }
-            publish(u, topicName, request, options, accept, id);
+            publish(u, topicName, request, options, accept, id, u.now);
             return null;
         });
         return new SendResult(null, id, Digests.md5(request.messageBody()), null);
@@ -158,11 +158,14 @@ final class PgTopics implements Topics {
                 request, options);
     }
 
-    /** Adds one copy of the message, of MessageId {@code id}, to each subscription {@code accept} takes. */
+    /**
+     * Adds one copy of the message, of MessageId {@code id} and SentTimestamp {@code sentAt}, to each
+     * subscription {@code accept} takes.
+     */
     void publish(Unit u, String topicName, SendMessageRequest request, MessageOptions.Options options,
-                 BiPredicate<String, MessageView> accept, String id) throws SQLException {
+                 BiPredicate<String, MessageView> accept, String id, long sentAt) throws SQLException {
         requireTopic(u, topicName);
-        PublishedView view = new PublishedView(id, u.now, options, request);
+        PublishedView view = new PublishedView(id, sentAt, options, request);
         List<Queues.Queue> targets = new ArrayList<>();
         for (Queues.Queue q : subscriptionQueues(u, topicName)) {
             if (accept == null || accept.test(q.tag(), view)) {
@@ -183,8 +186,8 @@ final class PgTopics implements Topics {
                 s.setString(2, id);
                 s.setString(3, request.messageBody());
                 s.setBytes(4, attributes);
-                s.setLong(5, u.now);
-                s.setLong(6, u.now + delay);
+                s.setLong(5, sentAt);
+                s.setLong(6, sentAt + delay);
                 s.setInt(7, options.priority());
                 s.setLong(8, options.expirationTime());
                 s.setString(9, null);
@@ -193,7 +196,7 @@ final class PgTopics implements Topics {
                 s.setBoolean(12, !options.durable());
                 s.addBatch();
                 u.count(q.id(), Counters.SENT, 1);
-                u.wakeAt(q.id(), u.now + delay);
+                u.wakeAt(q.id(), sentAt + delay);
             }
             s.executeBatch();
         }

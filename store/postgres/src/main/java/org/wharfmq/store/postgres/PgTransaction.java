@@ -70,16 +70,16 @@ final class PgTransaction implements StoreTransaction {
                 original = ctx.run("transaction", u -> sends.original(u, plan.queue(), plan.dedupKey()));
             }
             if (original != null) {
-                steps.add(u -> sends.apply(u, sends.plan(queues.find(u, request.queueUrl()), request, options), null));
+                steps.add(u -> sends.apply(u, replan(u, plan), null));
                 return new SendResult(null, original.messageId(), md5, original.sequenceNumber());
             }
             String id = UUID.randomUUID().toString();
             buffered.put(key, new SendResult(null, id, md5, null));
-            steps.add(u -> sends.apply(u, sends.plan(queues.find(u, request.queueUrl()), request, options), id));
+            steps.add(u -> sends.apply(u, replan(u, plan), id));
             return new SendResult(null, id, md5, null);
         }
         String id = UUID.randomUUID().toString();
-        steps.add(u -> sends.apply(u, sends.plan(queues.find(u, request.queueUrl()), request, options), id));
+        steps.add(u -> sends.apply(u, replan(u, plan), id));
         return new SendResult(null, id, md5, null);
     }
 
@@ -89,8 +89,14 @@ final class PgTransaction implements StoreTransaction {
         open();
         String id = UUID.randomUUID().toString();
         topics.check(topicName, request, options);
-        steps.add(u -> topics.publish(u, topicName, request, options, accept, id));
+        long sentAt = ctx.now();
+        steps.add(u -> topics.publish(u, topicName, request, options, accept, id, sentAt));
         return new SendResult(null, id, Digests.md5(request.messageBody()), null);
+    }
+
+    /** {@code plan} checked again against its queue as the commit finds it, still sent when it was asked. */
+    private Sends.Plan replan(Unit u, Sends.Plan plan) throws SQLException {
+        return sends.plan(queues.find(u, plan.request().queueUrl()), plan.request(), plan.options()).askedAt(plan.sentAt());
     }
 
     /** A buffered delete: a rollback of the XA branch that holds it gives the message back {@code seconds} later. */

@@ -39,8 +39,17 @@ final class Sends {
     /** The most single sends in one transaction. */
     static final int BATCH_MAX = 64;
 
-    /** A send checked against its queue, not yet applied. */
-    record Plan(Queues.Queue queue, SendMessageRequest request, MessageOptions.Options options, String dedupKey) {
+    /**
+     * A send checked against its queue, not yet applied. {@code sentAt} is when the store was asked
+     * to send, the message's SentTimestamp and the start of its delay, also when a transaction
+     * applies it later.
+     */
+    record Plan(Queues.Queue queue, SendMessageRequest request, MessageOptions.Options options, String dedupKey,
+                long sentAt) {
+        /** This plan as asked for at {@code time}. */
+        Plan askedAt(long time) {
+            return new Plan(queue, request, options, dedupKey, time);
+        }
     }
 
     private final PgContext ctx;
@@ -93,7 +102,7 @@ final class Sends {
                 Queues.Queue q = p.queue();
                 String id = UUID.randomUUID().toString();
                 ids.add(id);
-                bind(s, q.id(), 0, id, p.request(), u.now, u.now + delayOf(p), p.options(), null);
+                bind(s, q.id(), 0, id, p.request(), p.sentAt(), p.sentAt() + delayOf(p), p.options(), null);
                 s.setNull(2, java.sql.Types.BIGINT);
                 s.setInt(14, q.id());
                 s.setString(15, q.settings());
@@ -109,7 +118,7 @@ final class Sends {
                 continue;
             }
             u.count(p.queue().id(), Counters.SENT, 1);
-            u.wakeAt(p.queue().id(), u.now + delayOf(p));
+            u.wakeAt(p.queue().id(), p.sentAt() + delayOf(p));
             out.add(new SendResult(null, ids.get(i), Digests.md5(p.request().messageBody()), null));
         }
         return out;
@@ -143,7 +152,7 @@ final class Sends {
 
     /** Checks a send to {@code q} as docs/model.md rules it. */
     Plan plan(Queues.Queue q, SendMessageRequest r, MessageOptions.Options options) {
-        return new Plan(q, r, options, MessageRules.checkSend(q.name(), q.config(), r, options).dedupKey());
+        return new Plan(q, r, options, MessageRules.checkSend(q.name(), q.config(), r, options).dedupKey(), ctx.now());
     }
 
     /**
@@ -167,16 +176,16 @@ final class Sends {
             // Nothing here reads the row back, and a standard queue returns no sequence number.
             PreparedStatement s = u.batch(INSERT_OR_NEXT);
             long delay = delayOf(p);
-            bind(s, q.id(), 0, id, p.request(), u.now, u.now + delay, p.options(), null);
+            bind(s, q.id(), 0, id, p.request(), p.sentAt(), p.sentAt() + delay, p.options(), null);
             s.setNull(2, java.sql.Types.BIGINT);
             s.addBatch();
             u.count(q.id(), Counters.SENT, 1);
-            u.wakeAt(q.id(), u.now + delay);
+            u.wakeAt(q.id(), p.sentAt() + delay);
             return new SendResult(null, id, md5, null);
         }
         long delay = delayOf(p);
         try (PreparedStatement s = u.c.prepareStatement(INSERT_NEXT)) {
-            bind(s, q.id(), seq, id, p.request(), u.now, u.now + delay, p.options(), null);
+            bind(s, q.id(), seq, id, p.request(), p.sentAt(), p.sentAt() + delay, p.options(), null);
             if (p.dedupKey() == null) {
                 s.setNull(2, java.sql.Types.BIGINT);
             }
@@ -186,7 +195,7 @@ final class Sends {
             }
         }
         u.count(q.id(), Counters.SENT, 1);
-        u.wakeAt(q.id(), u.now + delay);
+        u.wakeAt(q.id(), p.sentAt() + delay);
         return new SendResult(null, id, md5, q.fifo() ? Digests.sequenceNumber(seq) : null);
     }
 

@@ -89,7 +89,11 @@ public final class AppClientSetup {
         return out;
     }
 
-    /** Adds the bindings to the client's naming subsystem, and the default JMS factory to its ee subsystem. */
+    /**
+     * Adds the bindings to the client's naming subsystem; to its ee subsystem, the module for every
+     * deployment (a bean may return Wharf's messages and destinations to the client) and the default
+     * JMS factory.
+     */
     static void bind(Document client, List<Binding> bindings) {
         Element naming = (Element) client.getElementsByTagNameNS(NAMING, "subsystem").item(0);
         Element all = client.createElementNS(NAMING, "bindings");
@@ -109,7 +113,22 @@ public final class AppClientSetup {
             all.appendChild(f);
         }
         naming.appendChild(all);
-        NodeList defaults = client.getElementsByTagNameNS("*", "default-bindings");
+        Element ee = null;
+        NodeList subsystems = client.getElementsByTagNameNS("*", "subsystem");
+        for (int i = 0; i < subsystems.getLength(); i++) {
+            if (subsystems.item(i).getNamespaceURI().startsWith("urn:jboss:domain:ee:")) {
+                ee = (Element) subsystems.item(i);
+            }
+        }
+        if (ee == null) {
+            throw new IllegalArgumentException("the client's configuration has no ee subsystem");
+        }
+        Element global = client.createElementNS(ee.getNamespaceURI(), "global-modules");
+        Element module = client.createElementNS(ee.getNamespaceURI(), "module");
+        module.setAttribute("name", MODULE);
+        global.appendChild(module);
+        ee.insertBefore(global, ee.getFirstChild());
+        NodeList defaults = ee.getElementsByTagNameNS("*", "default-bindings");
         if (defaults.getLength() > 0) {
             ((Element) defaults.item(0)).setAttribute("jms-connection-factory", "java:/jms/ConnectionFactory");
         }

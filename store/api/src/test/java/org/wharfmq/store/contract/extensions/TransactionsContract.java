@@ -241,4 +241,21 @@ public abstract class TransactionsContract {
 
         assertEquals(List.of("headline"), bodies(sub));
     }
+
+    @Test
+    void aMessageIsSentWhenTheTransactionAskedNotWhenItCommits() {
+        Topics topics = backend().capability(service, Topics.class);
+        topics.createTopic("stamped");
+        String sub = topics.subscribe("stamped", "sub", true, null);
+        StoreTransaction tx = transactions.begin();
+        long asked = clock.millis();
+        tx.sendMessage(SendMessageRequest.of(url, "queued"), DEFAULT);
+        tx.publish("stamped", SendMessageRequest.of(null, "published"), DEFAULT, null);
+        clock.advanceSeconds(5);
+
+        tx.commit();
+
+        assertEquals(asked, receive(url).get(0).sentTimestamp(), "a send's SentTimestamp");
+        assertEquals(asked, receive(sub).get(0).sentTimestamp(), "a publish's SentTimestamp");
+    }
 }
