@@ -1,0 +1,110 @@
+package org.wharfmq.ra.it.payara;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.wharfmq.ra.it.ClusterNode;
+import org.wharfmq.ra.it.ClusterRecords;
+
+/**
+ * A Payara domain of a cluster test, made by {@code asadmin create-domain} with its ports from
+ * {@code portBase} (admin {@code portBase + 48}, HTTP {@code + 80}), every listener on 127.0.0.1, its
+ * own transaction log, recovered at startup, and the node's name as a system property.
+ */
+final class PayaraNode implements ClusterNode {
+    private final Path home;
+    private final Path domains;
+    private final String name;
+    private final int portBase;
+
+    PayaraNode(Path home, Path domains, String name, int portBase) {
+        this.home = home;
+        this.domains = domains;
+        this.name = name;
+        this.portBase = portBase;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public void start() throws Exception {
+        Path domainXml = domains.resolve(name).resolve("config/domain.xml");
+        if (!Files.exists(domainXml)) {
+            asadmin(false, "create-domain", "--nopassword=true", "--portbase", Integer.toString(portBase),
+                    "--domaindir", domains.toString(), name);
+            String xml = Files.readString(domainXml, StandardCharsets.UTF_8);
+            String bound = xml.replace("address=\"0.0.0.0\"", "address=\"127.0.0.1\"")
+                    .replace("<network-listener port=", "<network-listener address=\"127.0.0.1\" port=")
+                    .replace("<jvm-options>-Xmx512m</jvm-options>", "<jvm-options>-Xmx512m</jvm-options>\n        <jvm-options>-D"
+                            + ClusterRecords.NODE + "=" + name + "</jvm-options>");
+            if (!bound.contains("-D" + ClusterRecords.NODE) || bound.contains("\"0.0.0.0\"")) {
+                throw new IllegalStateException(name + ": the new domain.xml is not as expected: " + domainXml);
+            }
+            if (!bound.contains("automatic-recovery=\"true\"")) {
+                bound = bound.replace("<transaction-service ", "<transaction-service automatic-recovery=\"true\" ");
+            }
+            Files.writeString(domainXml, bound, StandardCharsets.UTF_8);
+        }
+        for (int port : List.of(portBase + 48, portBase + 80)) {
+            try (ServerSocket s = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
+                s.getLocalPort();
+            } catch (IOException e) {
+                throw new IllegalStateException(name + ": port " + port + " (base " + portBase + ") is taken", e);
+            }
+        }
+        asadmin(false, "start-domain", "--domaindir", domains.toString(), name);
+    }
+
+    @Override
+    public void deploy(Path... archives) throws Exception {
+        for (Path a : archives) {
+            asadmin(true, "deploy", "--force=true", a.toString());
+        }
+    }
+
+    @Override
+    public long pid() {
+        try {
+            return Long.parseLong(Files.readString(domains.resolve(name).resolve("config/pid")).trim());
+        } catch (IOException e) {
+            throw new IllegalStateException(name + " has no pid file", e);
+        }
+    }
+
+    @Override
+    public void kill() throws Exception {
+        ProcessHandle server = ProcessHandle.of(pid()).orElseThrow();
+        server.destroyForcibly();
+        server.onExit().get(60, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (Files.exists(domains.resolve(name).resolve("config/pid"))
+                && ProcessHandle.of(pid()).map(ProcessHandle::isAlive).orElse(false)) {
+            asadmin(false, "stop-domain", "--domaindir", domains.toString(), name);
+        }
+    }
+
+    /** Runs asadmin, on this domain's admin port when {@code remote}; fails with its output if it fails. */
+    private void asadmin(boolean remote, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(home.resolve("bin/asadmin").toString()));
+        if (remote) {
+            command.addAll(List.of("--host", "127.0.0.1", "--port", Integer.toString(portBase + 48)));
+        }
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IllegalStateException(name + ": " + String.join(" ", args) + " failed:\n" + out);
+        }
+    }
+}
