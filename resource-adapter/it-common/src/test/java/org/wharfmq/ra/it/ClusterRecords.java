@@ -16,7 +16,8 @@ import jakarta.jms.TextMessage;
  */
 public final class ClusterRecords {
     public static final String TABLE = "cluster_record";
-    public static final String DATA_SOURCE = "java:app/cluster-records";
+    /** The MDBs' reference to the records' data source, which each server's web.xml maps ({@link ClusterApp}). */
+    public static final String DATA_SOURCE = "jdbc/records";
     public static final String WORK = "it-cluster-work";
     public static final String FIFO = "it-cluster-work.fifo";
     public static final String TOPIC = "it-cluster-topic";

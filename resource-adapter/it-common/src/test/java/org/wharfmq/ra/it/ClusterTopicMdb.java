@@ -15,7 +15,7 @@ import javax.sql.DataSource;
     @ActivationConfigProperty(propertyName = "subscriptionName", propertyValue = ClusterRecords.SUBSCRIPTION),
     @ActivationConfigProperty(propertyName = "maxSessions", propertyValue = "4")})
 public class ClusterTopicMdb implements MessageListener {
-    @Resource(lookup = ClusterRecords.DATA_SOURCE)
+    @Resource(name = ClusterRecords.DATA_SOURCE)
     private DataSource records;
 
     @Override

@@ -14,7 +14,7 @@ import javax.sql.DataSource;
     @ActivationConfigProperty(propertyName = "maxSessions", propertyValue = "4"),
     @ActivationConfigProperty(propertyName = "visibilityTimeout", propertyValue = "" + ClusterRecords.VISIBILITY_TIMEOUT)})
 public class ClusterWorkMdb implements MessageListener {
-    @Resource(lookup = ClusterRecords.DATA_SOURCE)
+    @Resource(name = ClusterRecords.DATA_SOURCE)
     private DataSource records;
 
     @Override

@@ -16,7 +16,7 @@ import org.wharfmq.store.QueueServiceException;
  * <ul>
  * <li>every {@link #BEAT_SECONDS} s it marks itself alive in {@code wharf_instance} (by the wall clock);
  * <li>it removes what a store found dead (not seen for {@link #DEAD_AFTER_MILLIS} ms) owned: its
- * non-durable subscriptions;
+ * non-durable subscriptions, and the holds of XA branches it never prepared;
  * <li>every minute it deletes the messages gone by retention or expiration that no receive met, and
  * deduplication keys and receive attempts past their windows.
  * </ul>
@@ -29,12 +29,14 @@ final class Housekeeping implements AutoCloseable {
     private final PgContext ctx;
     private final Queues queues;
     private final PgTopics topics;
+    private final PgXa xa;
     private final ScheduledExecutorService timer;
 
-    Housekeeping(PgContext ctx, Queues queues, PgTopics topics) {
+    Housekeeping(PgContext ctx, Queues queues, PgTopics topics, PgXa xa) {
         this.ctx = ctx;
         this.queues = queues;
         this.topics = topics;
+        this.xa = xa;
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "wharf-pg-housekeeping-" + ctx.db().settings().schema());
             t.setDaemon(true);
@@ -53,6 +55,7 @@ final class Housekeeping implements AutoCloseable {
             beat();
             for (String dead : deadInstances()) {
                 topics.dropOwnedBy(dead);
+                xa.releaseOrphans(dead);
                 ctx.run("forget a dead store", u -> {
                     try (PreparedStatement s = u.c.prepareStatement("DELETE FROM wharf_instance WHERE id = ?")) {
                         s.setString(1, dead);
@@ -80,14 +83,16 @@ final class Housekeeping implements AutoCloseable {
         });
     }
 
-    /** The open stores not seen for a while, and the owners of non-durable subscriptions that never beat. */
+    /** The open stores not seen for a while, and the owners of non-durable subscriptions and XA holds that no longer beat. */
     private List<String> deadInstances() {
         long cutoff = System.currentTimeMillis() - DEAD_AFTER_MILLIS;
         return ctx.run("find dead stores", u -> {
             List<String> out = new ArrayList<>();
             try (PreparedStatement s = u.c.prepareStatement("SELECT id FROM wharf_instance WHERE seen_at < ? UNION "
                     + "SELECT DISTINCT owner FROM wharf_queue q WHERE owner IS NOT NULL "
-                    + "AND NOT EXISTS (SELECT 1 FROM wharf_instance i WHERE i.id = q.owner)")) {
+                    + "AND NOT EXISTS (SELECT 1 FROM wharf_instance i WHERE i.id = q.owner) UNION "
+                    + "SELECT DISTINCT instance FROM wharf_xa_hold h WHERE instance IS NOT NULL "
+                    + "AND NOT EXISTS (SELECT 1 FROM wharf_instance i WHERE i.id = h.instance)")) {
                 s.setLong(1, cutoff);
                 try (ResultSet r = s.executeQuery()) {
                     while (r.next()) {

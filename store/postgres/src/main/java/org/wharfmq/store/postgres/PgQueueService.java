@@ -69,7 +69,7 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
         this.inFlight = new InFlight(ctx, queues);
         this.topics = new PgTopics(ctx, queues);
         this.xa = new PgXa(ctx, queues, () -> new PgTransaction(ctx, queues, sends, inFlight, topics));
-        this.housekeeping = new Housekeeping(ctx, queues, topics);
+        this.housekeeping = new Housekeeping(ctx, queues, topics, xa);
         this.moveTasks = new PgMoveTasks(ctx, queues);
         this.arrivals = new PgArrivals(ctx, queues);
     }

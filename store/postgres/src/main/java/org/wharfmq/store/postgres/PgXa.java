@@ -24,7 +24,9 @@ import org.wharfmq.store.model.ReceiptHandle;
  * prefix, so that {@code recover} lists this store's branches only, and any process on the store
  * can commit or roll back a branch another one prepared. Before it prepares, a branch holds the
  * messages it deletes ({@code wharf_xa_hold}, committed), so that they stay hidden, counted in
- * flight, until the branch ends; a rollback, from any process, gives them back.
+ * flight, until the branch ends; a rollback, from any process, gives them back. A process that dies
+ * between the hold and the prepare leaves a hold of no branch: another process gives its messages
+ * back once it finds that store dead ({@link #releaseOrphans}).
  */
 final class PgXa implements XaTransactions {
     /** A held message's visibility: past any timeout, until its branch ends. */
@@ -143,7 +145,8 @@ final class PgXa implements XaTransactions {
     private void hold(Unit u, String gid, List<PgTransaction.Delete> deletes) throws SQLException {
         try (PreparedStatement hold = u.c.prepareStatement("UPDATE wharf_message SET visible_at = ? WHERE queue_id = ? "
                 + "AND id = ? AND receive_count = ? AND leased AND visible_at > ?");
-             PreparedStatement note = u.c.prepareStatement("INSERT INTO wharf_xa_hold VALUES (?, ?, ?, ?, ?)")) {
+             PreparedStatement note = u.c.prepareStatement("INSERT INTO wharf_xa_hold (gid, queue_id, id, "
+                     + "receive_count, seconds, instance) VALUES (?, ?, ?, ?, ?, ?)")) {
             for (PgTransaction.Delete d : deletes) {
                 ReceiptHandle h = ReceiptHandle.decode(d.receiptHandle());
                 if (h == null) {
@@ -160,6 +163,7 @@ final class PgXa implements XaTransactions {
                 note.setLong(3, h.rowId());
                 note.setInt(4, h.receiveCount());
                 note.setInt(5, d.seconds());
+                note.setString(6, ctx.instance());
                 note.addBatch();
             }
             hold.executeBatch();
@@ -188,6 +192,29 @@ final class PgXa implements XaTransactions {
             }
             return null;
         });
+    }
+
+    /**
+     * Gives back the messages that the dead store {@code instance} held for branches it never
+     * prepared: it died between the hold and the prepare, so no transaction manager will end them.
+     */
+    void releaseOrphans(String instance) {
+        List<String> gids = ctx.run("find XA holds of a dead store", u -> {
+            List<String> out = new ArrayList<>();
+            try (PreparedStatement s = u.c.prepareStatement("SELECT DISTINCT gid FROM wharf_xa_hold h WHERE instance = ? "
+                    + "AND NOT EXISTS (SELECT 1 FROM pg_prepared_xacts p WHERE p.gid = h.gid)")) {
+                s.setString(1, instance);
+                try (ResultSet r = s.executeQuery()) {
+                    while (r.next()) {
+                        out.add(r.getString(1));
+                    }
+                }
+            }
+            return out;
+        });
+        for (String gid : gids) {
+            release(gid);
+        }
     }
 
     /** Gives back, each its release delay later, the messages an unprepared branch received and meant to delete. */

@@ -12,7 +12,7 @@ import java.util.List;
  * lock and creates it, the others wait and find it done. docs/postgres.md explains each table.
  */
 final class Schema {
-    static final int VERSION = 2;
+    static final int VERSION = 3;
     private static final long LOCK = 0x5748_4152_4601L;
 
     /**
@@ -74,6 +74,9 @@ final class Schema {
      */
     private static final List<String> V2 = List.of(
             "ALTER TABLE wharf_message ADD COLUMN lossy boolean NOT NULL DEFAULT false");
+    /** The open store that held a message for its XA branch: if it dies before the branch is prepared, another releases it. */
+    private static final List<String> V3 = List.of(
+            "ALTER TABLE wharf_xa_hold ADD COLUMN instance text");
 
     private Schema() {
     }
@@ -108,6 +111,12 @@ final class Schema {
                     s.execute(ddl);
                 }
                 s.execute("UPDATE wharf_meta SET value = '2' WHERE name = 'version'");
+            }
+            if (version < 3) {
+                for (String ddl : V3) {
+                    s.execute(ddl);
+                }
+                s.execute("UPDATE wharf_meta SET value = '3' WHERE name = 'version'");
             }
         }
         c.commit();

@@ -94,6 +94,7 @@ class LossyMessagesTest {
         }
         try (Connection c = server.connect(); Statement s = c.createStatement()) {
             s.execute("ALTER TABLE " + schema + ".wharf_message DROP COLUMN lossy");
+            s.execute("ALTER TABLE " + schema + ".wharf_xa_hold DROP COLUMN instance");
             s.execute("UPDATE " + schema + ".wharf_meta SET value = '1' WHERE name = 'version'");
         }
         try (QueueService service = QueueServices.open(server.storeUrlOfSchema(schema))) {

@@ -1,6 +1,7 @@
 package org.wharfmq.ra.it.payara;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.wharfmq.ra.it.ClusterApp;
 import org.wharfmq.ra.it.ClusterCheck;
@@ -22,8 +23,13 @@ class PayaraClusterIT {
             String url = pg.storeUrl("cluster");
             Path[] archives = ClusterApp.write(dir, url, pg.port(), true);
             Path domains = dir.resolve("domains");
+            // The records' XA data source is a pool of each domain, with PostgreSQL's driver in its lib.
+            List<Path> driver = List.of(Path.of(org.postgresql.Driver.class.getProtectionDomain().getCodeSource()
+                    .getLocation().toURI()));
+            List<List<String>> pool = ClusterApp.payaraDataSource(pg.port());
             ClusterCheck check = new ClusterCheck(url, pg::connect,
-                    new PayaraNode(home, domains, "node-a", BASE_A), new PayaraNode(home, domains, "node-b", BASE_B));
+                    new PayaraNode(home, domains, "node-a", BASE_A, driver, pool),
+                    new PayaraNode(home, domains, "node-b", BASE_B, driver, pool));
             try {
                 check.start(archives);
                 check.bothNodesShareAQueue(400);

@@ -8,25 +8,32 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.wharfmq.ra.it.ClusterNode;
 import org.wharfmq.ra.it.ClusterRecords;
 
 /**
  * A Payara domain of a cluster test, made by {@code asadmin create-domain} with its ports from
  * {@code portBase} (admin {@code portBase + 48}, HTTP {@code + 80}), every listener on 127.0.0.1, its
- * own transaction log, recovered at startup, and the node's name as a system property.
+ * own transaction log, recovered at startup, the node's name as a system property, and
+ * {@code libraries} in the domain's {@code lib} (a JDBC driver of the domain's data sources).
  */
 final class PayaraNode implements ClusterNode {
     private final Path home;
     private final Path domains;
     private final String name;
     private final int portBase;
+    private final List<Path> libraries;
+    private final List<List<String>> setup;
 
-    PayaraNode(Path home, Path domains, String name, int portBase) {
+    /** {@code setup}: asadmin commands run once, on the new domain's first start. */
+    PayaraNode(Path home, Path domains, String name, int portBase, List<Path> libraries, List<List<String>> setup) {
         this.home = home;
         this.domains = domains;
         this.name = name;
         this.portBase = portBase;
+        this.libraries = libraries;
+        this.setup = setup;
     }
 
     @Override
@@ -37,7 +44,8 @@ final class PayaraNode implements ClusterNode {
     @Override
     public void start() throws Exception {
         Path domainXml = domains.resolve(name).resolve("config/domain.xml");
-        if (!Files.exists(domainXml)) {
+        boolean create = !Files.exists(domainXml);
+        if (create) {
             asadmin(false, "create-domain", "--nopassword=true", "--portbase", Integer.toString(portBase),
                     "--domaindir", domains.toString(), name);
             String xml = Files.readString(domainXml, StandardCharsets.UTF_8);
@@ -45,13 +53,16 @@ final class PayaraNode implements ClusterNode {
                     .replace("<network-listener port=", "<network-listener address=\"127.0.0.1\" port=")
                     .replace("<jvm-options>-Xmx512m</jvm-options>", "<jvm-options>-Xmx512m</jvm-options>\n        <jvm-options>-D"
                             + ClusterRecords.NODE + "=" + name + "</jvm-options>");
-            if (!bound.contains("-D" + ClusterRecords.NODE) || bound.contains("\"0.0.0.0\"")) {
+            bound = bound.replaceAll("<transaction-service (?![^>]*automatic-recovery)",
+                    "<transaction-service automatic-recovery=\"true\" ");
+            if (!bound.contains("-D" + ClusterRecords.NODE) || bound.contains("\"0.0.0.0\"")
+                    || Pattern.compile("<transaction-service (?![^>]*automatic-recovery=\"true\")").matcher(bound).find()) {
                 throw new IllegalStateException(name + ": the new domain.xml is not as expected: " + domainXml);
             }
-            if (!bound.contains("automatic-recovery=\"true\"")) {
-                bound = bound.replace("<transaction-service ", "<transaction-service automatic-recovery=\"true\" ");
-            }
             Files.writeString(domainXml, bound, StandardCharsets.UTF_8);
+            for (Path jar : libraries) {
+                Files.copy(jar, domains.resolve(name).resolve("lib").resolve(jar.getFileName()));
+            }
         }
         for (int port : List.of(portBase + 48, portBase + 80)) {
             try (ServerSocket s = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
@@ -61,6 +72,11 @@ final class PayaraNode implements ClusterNode {
             }
         }
         asadmin(false, "start-domain", "--domaindir", domains.toString(), name);
+        if (create) {
+            for (List<String> command : setup) {
+                asadmin(true, command.toArray(String[]::new));
+            }
+        }
     }
 
     @Override
