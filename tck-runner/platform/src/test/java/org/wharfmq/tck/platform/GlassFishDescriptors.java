@@ -65,7 +65,7 @@ public final class GlassFishDescriptors {
         for (Element ref : children(root, "ejb-ref")) {
             String name = text(ref, "ejb-ref-name");
             String link = ejbLinks.get(text(ref, "jndi-name"));
-            if (name != null && link != null) {
+            if (name != null && link != null && declared.contains(name)) {
                 out.append("  <ejb-ref>\n    <ejb-ref-name>").append(escape(name)).append("</ejb-ref-name>\n")
                         .append("    <ejb-link>").append(escape(link)).append("</ejb-link>\n  </ejb-ref>\n");
             }
