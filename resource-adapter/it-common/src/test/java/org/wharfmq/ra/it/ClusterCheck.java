@@ -198,9 +198,9 @@ public final class ClusterCheck {
         assertGroupsInOrder(rows.stream().filter(r -> r.kind().equals("fifo")).toList(), perGroup);
         List<Row> rejoin = rows("rejoin");
         assertOnceEach(rejoinBodies, rejoin);
-        report.add(("kill -9 of %s at %d of %d messages: %d prepared branches at the kill; %s then consumed %d more,"
+        report.add(("kill -9 of %s at %d of %d messages: %d branches prepared at the kill (of both nodes); %s then consumed %d more,"
                 + " %d of them redelivered from %s, the last %.1f s after the kill (visibility timeout %d s); %d branches"
-                + " still prepared while %s was down; %s started again in %.1f s, %d more messages sent meanwhile and 15 s after;"
+                + " still prepared once it had no more to do, while %s was down; %s started again in %.1f s, %d more messages sent meanwhile and 15 s after;"
                 + " %.1f s after its restart all %d + %d were consumed once each (the new ones per node %s), no branch"
                 + " prepared; FIFO in order").formatted(a.name(), killed, total, preparedAtKill, b.name(),
                 withoutA - killed, redelivered.size(), a.name(), latest / 1e6, ClusterRecords.VISIBILITY_TIMEOUT,

@@ -22,8 +22,12 @@ public final class ClusterRecords {
     public static final String FIFO = "it-cluster-work.fifo";
     public static final String TOPIC = "it-cluster-topic";
     public static final String SUBSCRIPTION = "it-cluster-sub";
-    /** Seconds a delivered message stays hidden: a dead node's are delivered again after this. */
-    public static final int VISIBILITY_TIMEOUT = 10;
+    /**
+     * Seconds a delivered message stays hidden: a dead node's are delivered again after this, and
+     * those it held for a branch it had not yet prepared about as soon (the others find it dead
+     * 25 to 35 s after it died).
+     */
+    public static final int VISIBILITY_TIMEOUT = 30;
     /** The system property that names a node, set on each server's command line. */
     public static final String NODE = "wharf.cluster.node";
     public static final String CREATE = "CREATE TABLE " + TABLE + " (kind VARCHAR(10), body VARCHAR(100), node VARCHAR(20),"
