@@ -18,6 +18,17 @@ public interface ClusterNode extends AutoCloseable {
     /** Kills the server with SIGKILL and waits for its process to end. */
     void kill() throws Exception;
 
+    /** Fails, naming {@code node} and the port, unless every one of {@code ports} is free on 127.0.0.1. */
+    static void requireFree(String node, int... ports) {
+        for (int port : ports) {
+            try (java.net.ServerSocket s = new java.net.ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
+                s.getLocalPort();
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException(node + ": port " + port + " is taken", e);
+            }
+        }
+    }
+
     /** Stops the server if it runs. */
     @Override
     void close() throws Exception;

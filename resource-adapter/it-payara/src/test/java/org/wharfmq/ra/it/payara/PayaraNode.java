@@ -1,7 +1,6 @@
 package org.wharfmq.ra.it.payara;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,13 +63,7 @@ final class PayaraNode implements ClusterNode {
                 Files.copy(jar, domains.resolve(name).resolve("lib").resolve(jar.getFileName()));
             }
         }
-        for (int port : List.of(portBase + 48, portBase + 80)) {
-            try (ServerSocket s = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
-                s.getLocalPort();
-            } catch (IOException e) {
-                throw new IllegalStateException(name + ": port " + port + " (base " + portBase + ") is taken", e);
-            }
-        }
+        ClusterNode.requireFree(name, portBase + 48, portBase + 80);
         asadmin(false, "start-domain", "--domaindir", domains.toString(), name);
         if (create) {
             for (List<String> command : setup) {

@@ -2,13 +2,11 @@ package org.wharfmq.ra.it.wildfly;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.wharfmq.ra.it.Awaits;
@@ -49,13 +47,7 @@ final class WildFlyNode implements ClusterNode {
         if (!Files.isDirectory(base)) {
             copy(home.resolve("standalone"), base);
         }
-        for (int port : List.of(8080 + offset, 9990 + offset)) {
-            try (ServerSocket s = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
-                s.getLocalPort();
-            } catch (IOException e) {
-                throw new IllegalStateException(name + ": port " + port + " (offset " + offset + ") is taken", e);
-            }
-        }
+        ClusterNode.requireFree(name, 8080 + offset, 9990 + offset);
         Path log = base.resolve("console.log");
         long from = Files.exists(log) ? Files.size(log) : 0;
         StandaloneCommandBuilder command = StandaloneCommandBuilder.of(home).setBaseDirectory(base)
