@@ -199,19 +199,8 @@ final class PgXa implements XaTransactions {
      * prepared: it died between the hold and the prepare, so no transaction manager will end them.
      */
     void releaseOrphans(String instance) {
-        List<String> gids = ctx.run("find XA holds of a dead store", u -> {
-            List<String> out = new ArrayList<>();
-            try (PreparedStatement s = u.c.prepareStatement("SELECT DISTINCT gid FROM wharf_xa_hold h WHERE instance = ? "
-                    + "AND NOT EXISTS (SELECT 1 FROM pg_prepared_xacts p WHERE p.gid = h.gid)")) {
-                s.setString(1, instance);
-                try (ResultSet r = s.executeQuery()) {
-                    while (r.next()) {
-                        out.add(r.getString(1));
-                    }
-                }
-            }
-            return out;
-        });
+        List<String> gids = ctx.run("find XA holds of a dead store", u -> gids(u, "SELECT DISTINCT gid FROM wharf_xa_hold h "
+                + "WHERE instance = ? AND NOT EXISTS (SELECT 1 FROM pg_prepared_xacts p WHERE p.gid = h.gid)", instance));
         for (String gid : gids) {
             release(gid);
         }
@@ -268,19 +257,22 @@ final class PgXa implements XaTransactions {
 
     /** The global ids of the branches of this store that are prepared now. */
     List<String> prepared() {
-        return ctx.run("XA recover", u -> {
-            List<String> out = new ArrayList<>();
-            try (PreparedStatement s = u.c.prepareStatement("SELECT gid FROM pg_prepared_xacts "
-                    + "WHERE database = current_database() AND starts_with(gid, ?)")) {
-                s.setString(1, prefix);
-                try (ResultSet r = s.executeQuery()) {
-                    while (r.next()) {
-                        out.add(r.getString(1));
-                    }
+        return ctx.run("XA recover", u -> gids(u, "SELECT gid FROM pg_prepared_xacts "
+                + "WHERE database = current_database() AND starts_with(gid, ?)", prefix));
+    }
+
+    /** The global ids that {@code sql}, of one text parameter, selects. */
+    private static List<String> gids(Unit u, String sql, String param) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement s = u.c.prepareStatement(sql)) {
+            s.setString(1, param);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    out.add(r.getString(1));
                 }
             }
-            return out;
-        });
+        }
+        return out;
     }
 
     static XAException failure(Exception e) {
