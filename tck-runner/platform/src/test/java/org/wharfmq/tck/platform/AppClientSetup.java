@@ -152,7 +152,8 @@ public final class AppClientSetup {
                 .append("<module xmlns=\"urn:jboss:module:1.9\" name=\"").append(MODULE).append("\">\n  <resources>\n");
         jars.stream().sorted().forEach(j -> xml.append("    <resource-root path=\"").append(j).append("\"/>\n"));
         xml.append("  </resources>\n  <dependencies>\n");
-        for (String m : List.of("java.se", "jdk.unsupported", "jakarta.jms.api", "org.slf4j")) {
+        // jdk.net: the SQS backend's HTTP client sets socket options through jdk.net.Sockets.
+        for (String m : List.of("java.se", "jdk.unsupported", "jdk.net", "jakarta.jms.api", "org.slf4j")) {
             xml.append("    <module name=\"").append(m).append("\"/>\n");
         }
         xml.append("  </dependencies>\n</module>\n");
