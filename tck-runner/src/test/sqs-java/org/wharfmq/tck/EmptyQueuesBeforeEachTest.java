@@ -16,9 +16,9 @@ import org.wharfmq.store.QueueServices;
 import org.wharfmq.store.Topics;
 
 /**
- * Before each TCK test, leaves every queue of each store jndi.properties names empty. The TCK's own
- * cleanup drains its queues with a browser, which SQS does not have, so one test's leftovers would
- * reach the next. First the store the JMS objects share in this JVM is closed (the release of a
+ * Before each TCK test, leaves every queue of each store jndi.properties (or {@code tck.store.url})
+ * names empty. The TCK's own cleanup drains its queues with a browser, which SQS does not have, so
+ * one test's leftovers would reach the next. First the store the JMS objects share in this JVM is closed (the release of a
  * lease closes it, whatever its users; the factories reopen it on their next use), which gives the
  * messages its prefetch holds back to the server, where a purge then finds them. Then a store of
  * this listener's own purges every queue and every topic subscription's queue, in-flight messages
@@ -74,8 +74,15 @@ public final class EmptyQueuesBeforeEachTest implements TestExecutionListener {
         return factoryUrl.substring(0, query) + options;
     }
 
-    /** The URLs of the connection factories in jndi.properties ({@code connectionfactory.<name>=<url>}). */
+    /**
+     * The store URL {@code tck.store.url} (the in-container runner, whose client and server share it),
+     * or else the URLs of the connection factories in jndi.properties ({@code connectionfactory.<name>=<url>}).
+     */
     private static Set<String> factoryUrls() {
+        String shared = System.getProperty("tck.store.url");
+        if (shared != null) {
+            return Set.of(shared);
+        }
         Properties jndi = new Properties();
         try (InputStream in = EmptyQueuesBeforeEachTest.class.getResourceAsStream("/jndi.properties")) {
             jndi.load(in);
