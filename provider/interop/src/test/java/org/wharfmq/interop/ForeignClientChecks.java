@@ -18,22 +18,53 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.wharfmq.jms.WharfConnectionFactory;
 
 /**
  * The checks of Wharf beside boto3 and the AWS CLI, on one server and one protocol: each foreign
  * client speaks the protocol of the run, and so does Wharf. A subclass names the server.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class ForeignClientChecks {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    abstract SqsServer server();
+    private final Supplier<SqsServer> start;
+    private final String protocol;
+    private SqsServer server;
 
-    /** json or query. */
-    abstract String protocol();
+    /**
+     * {@code start} starts the server this class's tests share; Wharf and every foreign client speak
+     * {@code protocol}, json or query.
+     */
+    ForeignClientChecks(Supplier<SqsServer> start, String protocol) {
+        this.start = start;
+        this.protocol = protocol;
+    }
+
+    @BeforeAll
+    void startServer() {
+        server = start.get();
+    }
+
+    @AfterAll
+    void stopServer() {
+        server.close();
+    }
+
+    SqsServer server() {
+        return server;
+    }
+
+    String protocol() {
+        return protocol;
+    }
 
     private WharfConnectionFactory factory;
     private JMSContext wharf;
@@ -41,6 +72,7 @@ abstract class ForeignClientChecks {
 
     @BeforeEach
     void open() {
+        urls.clear();
         factory = new WharfConnectionFactory(server().storeUrl(protocol(), ""));
         wharf = factory.createContext();
         boto3 = new PythonBoto3(protocol(), server().endpoint());

@@ -1,29 +1,8 @@
 package org.wharfmq.interop;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-
 /** The checks of {@link ForeignClientChecks} on moto_server, every client over Query. */
 class MotoQueryClientsTest extends ForeignClientChecks {
-    private static SqsServer server;
-
-    @BeforeAll
-    static void start() {
-        server = SqsServer.moto();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
-    @Override
-    SqsServer server() {
-        return server;
-    }
-
-    @Override
-    String protocol() {
-        return "query";
+    MotoQueryClientsTest() {
+        super(SqsServer::moto, "query");
     }
 }
