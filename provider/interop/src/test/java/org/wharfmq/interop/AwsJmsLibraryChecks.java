@@ -18,12 +18,9 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.wharfmq.jms.WharfConnectionFactory;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -35,34 +32,9 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * other a service at a time. The library speaks JSON (the SDK's SQS client); Wharf the protocol
  * a subclass names.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class AwsJmsLibraryChecks {
-    private final Supplier<SqsServer> start;
-    private final String protocol;
-    private SqsServer server;
-
-    /** {@code start} starts the server this class's tests share; Wharf speaks {@code protocol}, json or query. */
+abstract class AwsJmsLibraryChecks extends OnOneServer {
     AwsJmsLibraryChecks(Supplier<SqsServer> start, String protocol) {
-        this.start = start;
-        this.protocol = protocol;
-    }
-
-    @BeforeAll
-    void startServer() {
-        server = start.get();
-    }
-
-    @AfterAll
-    void stopServer() {
-        server.close();
-    }
-
-    SqsServer server() {
-        return server;
-    }
-
-    String protocol() {
-        return protocol;
+        super(start, protocol);
     }
 
     private SqsClient sqs;

@@ -19,51 +19,20 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.wharfmq.jms.WharfConnectionFactory;
 
 /**
  * The checks of Wharf beside boto3 and the AWS CLI, on one server and one protocol: each foreign
  * client speaks the protocol of the run, and so does Wharf. A subclass names the server.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class ForeignClientChecks {
+abstract class ForeignClientChecks extends OnOneServer {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final Supplier<SqsServer> start;
-    private final String protocol;
-    private SqsServer server;
-
-    /**
-     * {@code start} starts the server this class's tests share; Wharf and every foreign client speak
-     * {@code protocol}, json or query.
-     */
     ForeignClientChecks(Supplier<SqsServer> start, String protocol) {
-        this.start = start;
-        this.protocol = protocol;
-    }
-
-    @BeforeAll
-    void startServer() {
-        server = start.get();
-    }
-
-    @AfterAll
-    void stopServer() {
-        server.close();
-    }
-
-    SqsServer server() {
-        return server;
-    }
-
-    String protocol() {
-        return protocol;
+        super(start, protocol);
     }
 
     private WharfConnectionFactory factory;
