@@ -196,7 +196,7 @@ final class PgTopics implements Topics {
                 s.setBoolean(12, !options.durable());
                 s.addBatch();
                 u.count(q.id(), Counters.SENT, 1);
-                u.wakeAt(q.id(), sentAt + delay);
+                u.wakeWhenSent(q.id(), sentAt, delay);
             }
             s.executeBatch();
         }

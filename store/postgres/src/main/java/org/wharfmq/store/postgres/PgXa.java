@@ -67,33 +67,88 @@ final class PgXa implements XaTransactions {
         return prefix;
     }
 
-    /** The global id of {@code xid} in this store: at most 200 characters, as PostgreSQL allows. */
+    /**
+     * The global id of {@code xid} in this store: the prefix, then the format id in hex, the global
+     * transaction id and the branch qualifier in base64url, joined by dots (which base64url never
+     * holds). At most 197 characters; PostgreSQL allows 200.
+     */
     String gid(Xid xid) {
+        return prefix + Integer.toHexString(xid.getFormatId()) + "." + B64.encodeToString(xid.getGlobalTransactionId())
+                + "." + B64.encodeToString(xid.getBranchQualifier());
+    }
+
+    /**
+     * The global id that earlier builds of this store gave {@code xid}: the same, joined by
+     * {@code -}, which base64url also holds. Branches they prepared still end by it.
+     */
+    String legacyGid(Xid xid) {
         return prefix + Integer.toHexString(xid.getFormatId()) + "-" + B64.encodeToString(xid.getGlobalTransactionId())
                 + "-" + B64.encodeToString(xid.getBranchQualifier());
     }
 
+    /**
+     * The xid of a global id of this store, or null if {@code gid} gives no single xid: it is not
+     * well formed, or it is one of {@link #legacyGid} that more than one xid would have (a dash of
+     * its parts cannot be told from the one between them).
+     */
     Xid xid(String gid) {
-        String[] f = gid.substring(prefix.length()).split("-", -1);
-        int format = (int) Long.parseLong(f[0], 16);
-        byte[] global = B64D.decode(f[1]);
-        byte[] branch = B64D.decode(f[2]);
-        return new Xid() {
-            @Override
-            public int getFormatId() {
-                return format;
+        String rest = gid.substring(prefix.length());
+        int dot = rest.indexOf('.');
+        int second = rest.indexOf('.', dot + 1);
+        if (dot >= 0) {
+            return second > dot && isPart(rest.substring(dot + 1, second), 1) && isPart(rest.substring(second + 1), 0)
+                    ? branchId(rest.substring(0, dot), rest.substring(dot + 1, second), rest.substring(second + 1))
+                    : null;
+        }
+        int dash = rest.indexOf('-');
+        if (dash < 0) {
+            return null;
+        }
+        String format = rest.substring(0, dash);
+        String parts = rest.substring(dash + 1);
+        Xid found = null;
+        for (int i = parts.indexOf('-'); i >= 0; i = parts.indexOf('-', i + 1)) {
+            String global = parts.substring(0, i);
+            String branch = parts.substring(i + 1);
+            if (isPart(global, 1) && isPart(branch, 0)) {
+                if (found != null) {
+                    return null;
+                }
+                found = branchId(format, global, branch);
             }
+        }
+        return found;
+    }
 
-            @Override
-            public byte[] getGlobalTransactionId() {
-                return global.clone();
-            }
+    /** Whether {@code text} is the base64url of {@code min} to 64 bytes, as {@link #B64} writes them. */
+    private static boolean isPart(String text, int min) {
+        try {
+            byte[] bytes = B64D.decode(text);
+            return bytes.length >= min && bytes.length <= Xid.MAXGTRIDSIZE && B64.encodeToString(bytes).equals(text);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
 
-            @Override
-            public byte[] getBranchQualifier() {
-                return branch.clone();
-            }
-        };
+    /** The xid of the parts of a global id; null if {@code format} is not hex of at most 8 digits. */
+    private static Xid branchId(String format, String global, String branch) {
+        if (!format.matches("[0-9a-f]{1,8}")) {
+            return null;
+        }
+        return new BranchId((int) Long.parseLong(format, 16), B64D.decode(global), B64D.decode(branch));
+    }
+
+    /** An xid read back from a global id. */
+    private record BranchId(int getFormatId, byte[] global, byte[] branch) implements Xid {
+        @Override
+        public byte[] getGlobalTransactionId() {
+            return global.clone();
+        }
+
+        @Override
+        public byte[] getBranchQualifier() {
+            return branch.clone();
+        }
     }
 
     Branch start(Xid xid) throws XAException {
@@ -235,23 +290,38 @@ final class PgXa implements XaTransactions {
         });
     }
 
-    /** COMMIT PREPARED or ROLLBACK PREPARED of a branch this store prepared, in any process. */
-    void finish(String gid, boolean commit) throws SQLException, XAException {
+    /**
+     * COMMIT PREPARED or ROLLBACK PREPARED of the branch {@code xid} that this store prepared, in
+     * any process, under its global id or its {@link #legacyGid}.
+     */
+    void finish(Xid xid, boolean commit) throws SQLException, XAException {
+        String gid = gid(xid);
+        if (!finish(gid, commit)) {
+            gid = legacyGid(xid);
+            if (!finish(gid, commit)) {
+                throw new XAException(XAException.XAER_NOTA);
+            }
+        }
+        if (!commit) {
+            release(gid);
+        }
+    }
+
+    /** False if no branch is prepared as {@code gid}. */
+    private boolean finish(String gid, boolean commit) throws SQLException {
         try (Connection c = ctx.db().connection("XA " + (commit ? "commit" : "rollback"))) {
             c.setAutoCommit(true);
             try (Statement s = c.createStatement()) {
                 s.execute((commit ? "COMMIT" : "ROLLBACK") + " PREPARED '" + gid + "'");
+                return true;
             } catch (SQLException e) {
                 if ("42704".equals(e.getSQLState())) {
-                    throw new XAException(XAException.XAER_NOTA);
+                    return false;
                 }
                 throw e;
             } finally {
                 c.setAutoCommit(false);
             }
-        }
-        if (!commit) {
-            release(gid);
         }
     }
 

@@ -1,17 +1,21 @@
 package org.wharfmq.store.postgres;
 
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.StoreTransaction;
 import org.wharfmq.store.StoreXAResource;
 
 /** An XAResource over {@link PgXa}'s branches; every resource of one store is the same resource manager. */
 final class PgXaResource implements StoreXAResource {
+    private static final Logger LOG = LoggerFactory.getLogger(PgXaResource.class);
     private final PgXa xa;
     private PgXa.Branch current;
 
@@ -124,7 +128,7 @@ final class PgXaResource implements StoreXAResource {
 
     private void finish(Xid xid, boolean commit) throws XAException {
         try {
-            xa.finish(xa.gid(xid), commit);
+            xa.finish(xid, commit);
         } catch (SQLException | QueueServiceException e) {
             throw PgXa.failure(e);
         }
@@ -136,8 +140,18 @@ final class PgXaResource implements StoreXAResource {
             return new Xid[0];
         }
         try {
-            List<String> gids = xa.prepared();
-            return gids.stream().map(xa::xid).toArray(Xid[]::new);
+            List<Xid> out = new ArrayList<>();
+            for (String gid : xa.prepared()) {
+                Xid xid = xa.xid(gid);
+                if (xid != null) {
+                    out.add(xid);
+                } else {
+                    LOG.warn("prepared transaction {} has this store's prefix but a name that gives no single xid (an "
+                            + "earlier build's name can fit several); recover leaves it out. End it by hand "
+                            + "with COMMIT PREPARED or ROLLBACK PREPARED '{}'", gid, gid);
+                }
+            }
+            return out.toArray(Xid[]::new);
         } catch (QueueServiceException e) {
             throw PgXa.failure(e);
         }

@@ -118,7 +118,7 @@ final class Sends {
                 continue;
             }
             u.count(p.queue().id(), Counters.SENT, 1);
-            u.wakeAt(p.queue().id(), p.sentAt() + delayOf(p));
+            u.wakeWhenSent(p.queue().id(), p.sentAt(), delayOf(p));
             out.add(new SendResult(null, ids.get(i), Digests.md5(p.request().messageBody()), null));
         }
         return out;
@@ -180,7 +180,7 @@ final class Sends {
             s.setNull(2, java.sql.Types.BIGINT);
             s.addBatch();
             u.count(q.id(), Counters.SENT, 1);
-            u.wakeAt(q.id(), p.sentAt() + delay);
+            u.wakeWhenSent(q.id(), p.sentAt(), delay);
             return new SendResult(null, id, md5, null);
         }
         long delay = delayOf(p);
@@ -195,7 +195,7 @@ final class Sends {
             }
         }
         u.count(q.id(), Counters.SENT, 1);
-        u.wakeAt(q.id(), p.sentAt() + delay);
+        u.wakeWhenSent(q.id(), p.sentAt(), delay);
         return new SendResult(null, id, md5, q.fifo() ? Digests.sequenceNumber(seq) : null);
     }
 

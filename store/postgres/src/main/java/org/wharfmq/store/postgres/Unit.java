@@ -112,6 +112,19 @@ final class Unit {
         }
     }
 
+    /**
+     * Wakes the receives of {@code queueId} when a message sent at {@code sentAt} with {@code delay}
+     * ms of delay becomes visible: after the commit if it has none ({@code sentAt}, read from the
+     * clock after this unit began, may be a little later than {@link #now}).
+     */
+    void wakeWhenSent(int queueId, long sentAt, long delay) {
+        if (delay <= 0) {
+            wake(queueId);
+        } else {
+            wakeAt(queueId, sentAt + delay);
+        }
+    }
+
     /** Adds {@code n} to a counter of {@link Counters} after the commit. */
     void count(int queueId, int counter, long n) {
         counts.add(new long[] {queueId, counter, n});

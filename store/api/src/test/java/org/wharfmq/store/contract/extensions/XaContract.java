@@ -140,6 +140,34 @@ public abstract class XaContract {
     }
 
     @Test
+    void recoverGivesBackEveryByteOfAnXid() throws Exception {
+        byte[] allValues = new byte[Xid.MAXGTRIDSIZE];
+        for (int i = 0; i < allValues.length; i++) {
+            allValues[i] = (byte) (i * 4 + 3);
+        }
+        // Bytes whose base64 holds - and _ (and + and /), and the longest and shortest parts.
+        List<TestXid> xids = List.of(
+                new TestXid(4711, new byte[] {(byte) 0xfb, (byte) 0xef, (byte) 0xbe, 0x2d}, new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff}),
+                new TestXid(Integer.MAX_VALUE, allValues, new byte[0]),
+                new TestXid(0, new byte[] {0x2d}, allValues.clone()));
+        for (int i = 0; i < xids.size(); i++) {
+            sendInBranch(xids.get(i), "m" + i);
+            assertEquals(XAResource.XA_OK, xa.prepare(xids.get(i)));
+        }
+
+        List<Xid> listed = recovered();
+
+        assertEquals(xids.size(), listed.size(), "recover listed " + listed.size() + " xids");
+        for (TestXid x : xids) {
+            Xid same = listed.stream().filter(x::sameAs).findFirst()
+                    .orElseThrow(() -> new AssertionError("recover did not give back the xid of format " + x.getFormatId));
+            xa.commit(same, false);
+        }
+        assertEquals(List.of("m0", "m1", "m2"), bodies().stream().sorted().toList());
+        assertTrue(recovered().isEmpty());
+    }
+
+    @Test
     void committedBranchIsNoLongerRecovered() throws Exception {
         TestXid xid = TestXid.of("done");
         sendInBranch(xid, "a");
