@@ -31,7 +31,10 @@ import org.wharfmq.store.model.Names;
 /**
  * Receives for a whole store, per queue. A receive with the queue's visibility timeout asks the
  * server for 10 messages and keeps what it does not take in its queue's lane, where the next
- * receive of any consumer of this store finds them, in send order. A held message goes back to
+ * receive of any consumer of this store finds them, in send order. When a receive empties the lane
+ * of a standard queue and the server's last answer there was a full batch, the next batch is asked
+ * for at once, so that the consumer's next receive finds it or waits for it instead of making a
+ * round trip of its own (the AWS SQS JMS library reads ahead too). A held message goes back to
  * the server (visibility 0) once half its visibility timeout has passed, or 200 ms after a filter
  * passed it over, or when the store closes; each such return counts as one receive on the server.
  * A long poll lasts up to 20 s; a receive whose consumer is cancelled returns within 50 ms, and
@@ -89,6 +92,10 @@ final class Prefetch {
         final List<Held> held = new LinkedList<>();
         /** Nanoseconds a message may be held; 0 to hold nothing. */
         volatile long holdNanos = -1;
+        /** The read-ahead in flight, or null; under this lane's lock. */
+        CompletableFuture<Void> ahead;
+        /** Whether the server's last answer here was a full batch: there may be more. */
+        volatile boolean full;
 
         Lane(String queueUrl) {
             this.queueUrl = queueUrl;
@@ -185,7 +192,13 @@ final class Prefetch {
             if (holding) {
                 List<ReceivedMessage> out = lane.take(r.maxNumberOfMessages(), filter);
                 if (!out.isEmpty()) {
+                    if (!fifo) {
+                        readAhead(lane);
+                    }
                     return out;
+                }
+                if (awaitAhead(lane, deadline, cancelled)) {
+                    continue;
                 }
             }
             long left = deadline - System.nanoTime();
@@ -210,6 +223,7 @@ final class Prefetch {
                 throttled = true;
             }
             if (holding) {
+                lane.full = got.size() == BATCH;
                 lane.hold(got);
                 if (!got.isEmpty()) {
                     continue;
@@ -244,6 +258,76 @@ final class Prefetch {
                 LockSupport.parkNanos(Math.min(SHORT_WAIT_NANOS, left));
             }
         }
+    }
+
+    /**
+     * When a consumer has emptied the lane of a standard queue and the server's last answer there
+     * was a full batch, asks for the next batch at once, without waiting, and holds what comes: the
+     * consumer's next receive finds it, or waits for it, instead of making a round trip of its own.
+     */
+    private void readAhead(Lane lane) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        synchronized (lane) {
+            if (!lane.full || lane.ahead != null || !lane.held.isEmpty()) {
+                return;
+            }
+            lane.ahead = done;
+        }
+        ReceiveMessageRequest request = new ReceiveMessageRequest(lane.queueUrl, BATCH, null, 0, null);
+        Runnable fetch = () -> {
+            List<ReceivedMessage> got = List.of();
+            try {
+                got = messages.receiveMessage(request);
+            } catch (QueueServiceException e) {
+                // the consumer's next receive asks again, and meets the failure itself
+            }
+            boolean kept = false;
+            synchronized (this) {
+                if (!closed && lanes.get(lane.queueUrl) == lane) {
+                    lane.hold(got);
+                    kept = true;
+                }
+            }
+            synchronized (lane) {
+                lane.full = got.size() == BATCH;
+                lane.ahead = null;
+            }
+            done.complete(null);
+            if (!kept) {
+                releaseQuietly(lane.queueUrl, got.stream().map(ReceivedMessage::receiptHandle).toList());
+            }
+        };
+        try {
+            requests.execute(fetch);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // closed
+            synchronized (lane) {
+                lane.ahead = null;
+            }
+            done.complete(null);
+        }
+    }
+
+    /** Waits, up to {@code deadline}, for a read-ahead of {@code lane} in flight; false if there is none. */
+    private static boolean awaitAhead(Lane lane, long deadline, BooleanSupplier cancelled) {
+        CompletableFuture<Void> ahead;
+        synchronized (lane) {
+            ahead = lane.ahead;
+        }
+        if (ahead == null) {
+            return false;
+        }
+        while (!ahead.isDone() && !cancelled.getAsBoolean() && System.nanoTime() < deadline) {
+            try {
+                ahead.get(CANCEL_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException | ExecutionException e) {
+                // done, failed or still running: the loop decides
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return ahead.isDone();
     }
 
     /**
