@@ -44,6 +44,9 @@ final class QueuesCommand extends StoreCommand {
                             + ", every " + watch + " s (Ctrl-C to stop)");
                 }
                 output.print(table(rows));
+                if (rows.stream().anyMatch(QueueRow::isCounting)) {
+                    output.println("+ the store, lately opened, is still counting the messages on disk: at least this many");
+                }
                 if (rows.isEmpty()) {
                     output.println("(no queues in store " + store.storeUrl() + ")");
                 }
@@ -62,7 +65,7 @@ final class QueuesCommand extends StoreCommand {
     static Table table(List<QueueRow> rows) {
         Table t = new Table("NAME", "VISIBLE", "IN FLIGHT", "DELAYED", "OLDEST AGE", "DLQ").alignRight(4);
         for (QueueRow r : rows) {
-            t.row(r.getName(), r.getVisible(), r.getNotVisible(), r.getDelayed(), Views.age(r.getOldestAgeSeconds()),
+            t.row(r.getName(), r.isCounting() ? r.getVisible() + "+" : r.getVisible(), r.getNotVisible(), r.getDelayed(), Views.age(r.getOldestAgeSeconds()),
                     Views.orDash(r.getDeadLetterQueue()));
         }
         return t;
@@ -75,6 +78,7 @@ final class QueuesCommand extends StoreCommand {
             q.put("name", r.getName());
             q.put("fifo", r.isFifo());
             q.put("visible", r.getVisible());
+            q.put("counting", r.isCounting());
             q.put("inFlight", r.getNotVisible());
             q.put("delayed", r.getDelayed());
             q.put("oldestAgeSeconds", r.getOldestAgeSeconds());

@@ -96,6 +96,7 @@ class CommandsTest {
 
         JsonNode orders = queue("orders");
         assertEquals(2, orders.get("visible").asLong());
+        assertFalse(orders.get("counting").asBoolean(), "a store counts a shallow queue whole when it opens");
         assertEquals(0, orders.get("inFlight").asLong());
         assertEquals(1, orders.get("delayed").asLong());
         assertEquals("orders-dlq", orders.get("deadLetterQueue").asText());

@@ -19,6 +19,16 @@ public interface QueueStatistics {
     Snapshot statistics(String queueUrl);
 
     /**
+     * Whether the store is still counting the queue's messages on disk, as it may for a while after
+     * it opens: until it is done, ApproximateNumberOfMessagesVisible counts those found so far, and
+     * the queue holds at least that many. Once false for an open store, it stays false, so figures
+     * read after a false are whole. False by default, for a backend that counts whole from the start.
+     */
+    default boolean counting(String queueUrl) {
+        return false;
+    }
+
+    /**
      * One queue's figures at one moment, each named as its CloudWatch metric. The counters of a
      * receive count each ReceiveMessage call, a batch's entries one by one.
      *

@@ -30,7 +30,8 @@ final class Sampler implements AutoCloseable {
     static final String DELETED = "NumberOfMessagesDeleted";
 
     /** One queue in the latest reading; a rate is null when the backend gives no counter or there is no earlier reading. */
-    record QueueState(String name, boolean fifo, long visible, long inFlight, long delayed, long oldestAgeSeconds,
+    record QueueState(String name, boolean fifo, long visible, boolean counting, long inFlight, long delayed,
+                      long oldestAgeSeconds,
                       String deadLetterQueue, int maxReceiveCount, List<String> sourceQueues,
                       Double sentPerSecond, Double receivedPerSecond, Double deletedPerSecond) {
     }
@@ -133,7 +134,7 @@ final class Sampler implements AutoCloseable {
             names.add(row.getName());
             Point p = histories.computeIfAbsent(row.getName(), q -> new History())
                     .add(time, nanos, row, counters, kept.toMillis());
-            queues.add(new QueueState(row.getName(), row.isFifo(), row.getVisible(), row.getNotVisible(),
+            queues.add(new QueueState(row.getName(), row.isFifo(), row.getVisible(), row.isCounting(), row.getNotVisible(),
                     row.getDelayed(), row.getOldestAgeSeconds(), row.getDeadLetterQueue(), row.getMaxReceiveCount(),
                     List.copyOf(sources.getOrDefault(row.getName(), Set.of())),
                     p.sentPerSecond(), p.receivedPerSecond(), p.deletedPerSecond()));

@@ -216,7 +216,9 @@
           el('button', { type: 'button', class: 'link queue-name', 'data-action': 'select', 'data-queue': q.name,
             title: 'Show in the chart' }, q.name),
           q.fifo ? ' (FIFO)' : ''),
-        el('td', { class: 'num', 'data-col': 'visible' }, count(q.visible)),
+        el('td', { class: 'num', 'data-col': 'visible',
+          title: q.counting ? 'The store, lately opened, is still counting the messages on disk: at least this many.' : '' },
+          count(q.visible) + (q.counting ? '+' : '')),
         el('td', { class: 'num', 'data-col': 'inFlight' }, count(q.inFlight)),
         el('td', { class: 'num', 'data-col': 'delayed' }, count(q.delayed)),
         el('td', { class: 'num', 'data-col': 'oldest' }, age(q.oldestAgeSeconds)),
@@ -371,7 +373,7 @@
         list.append(card.root);
         state.watchedTasks.add(q.name); // shows its tasks once, then only while one runs
       }
-      card.facts.textContent = count(q.visible) + ' visible, ' + count(q.inFlight) + ' in flight, '
+      card.facts.textContent = count(q.visible) + (q.counting ? '+ (still counting)' : '') + ' visible, ' + count(q.inFlight) + ' in flight, '
         + count(q.delayed) + ' delayed; dead-letter queue of ' + q.sourceQueues.join(', ');
       card.root.dataset.visible = String(q.visible);
     }

@@ -39,7 +39,7 @@ class SamplerTest {
 
     private void queue(String name, long visible, long sent, long received, long deleted) {
         rows.removeIf(r -> r.getName().equals(name));
-        rows.add(new QueueRow(name, false, visible, 0, 0, 0, "", 0));
+        rows.add(new QueueRow(name, false, visible, false, 0, 0, 0, "", 0));
         counters.put(name, Map.of(Sampler.SENT, sent, Sampler.RECEIVED, received, Sampler.DELETED, deleted));
     }
 

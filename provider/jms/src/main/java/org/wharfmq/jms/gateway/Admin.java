@@ -47,18 +47,32 @@ public final class Admin {
     }
 
     /**
-     * Queue {@code name}'s figures (as {@link #statistics}) and its attributes {@code attributeNames},
-     * its URL resolved once: what a listing of many queues reads of each.
+     * Whether the store, lately opened, is still counting queue {@code name}'s messages on disk:
+     * until then its visible figure counts those found so far ({@link QueueStatistics#counting}).
+     */
+    public boolean counting(String name) throws JMSException {
+        QueueStatistics statistics = capabilities.require(QueueStatistics.class, "queue statistics");
+        String url = queues.existingQueue(name);
+        return Errors.call(() -> statistics.counting(url));
+    }
+
+    /**
+     * Queue {@code name}'s figures (as {@link #statistics}), whether it is still {@link #counting},
+     * and its attributes {@code attributeNames}, its URL resolved once: what a listing of many
+     * queues reads of each.
      */
     public Overview overview(String name, List<String> attributeNames) throws JMSException {
         QueueStatistics statistics = capabilities.require(QueueStatistics.class, "queue statistics");
         String url = queues.existingQueue(name);
-        return Errors.call(() -> new Overview(statistics.statistics(url).byName(),
-                service.getQueueAttributes(url, attributeNames)));
+        return Errors.call(() -> {
+            boolean counting = statistics.counting(url);
+            return new Overview(statistics.statistics(url).byName(), counting,
+                    service.getQueueAttributes(url, attributeNames));
+        });
     }
 
-    /** What {@link #overview} read. */
-    public record Overview(Map<String, Long> figures, Map<String, String> attributes) {
+    /** What {@link #overview} read; {@code counting}: the visible figure is a lower bound for now. */
+    public record Overview(Map<String, Long> figures, boolean counting, Map<String, String> attributes) {
     }
 
     /**

@@ -40,6 +40,15 @@ final class QueueBean implements QueueMXBean {
     }
 
     @Override
+    public boolean isCounting() {
+        try {
+            return store.counting(name);
+        } catch (JMSException e) {
+            throw new IllegalStateException("queue " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
     public long getApproximateNumberOfMessagesNotVisible() {
         return figure("ApproximateNumberOfMessagesNotVisible");
     }

@@ -6,7 +6,14 @@ package org.wharfmq.jms.management;
  * docs/operations.md.
  */
 public interface QueueMXBean {
+    /** A lower bound while {@link #isCounting}. */
     long getApproximateNumberOfMessagesVisible();
+
+    /**
+     * Whether the store, lately opened, is still counting the queue's messages on disk: until then
+     * ApproximateNumberOfMessagesVisible counts those found so far.
+     */
+    boolean isCounting();
 
     long getApproximateNumberOfMessagesNotVisible();
 

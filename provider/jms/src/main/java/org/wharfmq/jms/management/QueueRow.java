@@ -10,19 +10,21 @@ public final class QueueRow {
     private final String name;
     private final boolean fifo;
     private final long visible;
+    private final boolean counting;
     private final long notVisible;
     private final long delayed;
     private final long oldestAgeSeconds;
     private final String deadLetterQueue;
     private final int maxReceiveCount;
 
-    @ConstructorParameters({"name", "fifo", "visible", "notVisible", "delayed", "oldestAgeSeconds",
+    @ConstructorParameters({"name", "fifo", "visible", "counting", "notVisible", "delayed", "oldestAgeSeconds",
             "deadLetterQueue", "maxReceiveCount"})
-    public QueueRow(String name, boolean fifo, long visible, long notVisible, long delayed, long oldestAgeSeconds,
-                    String deadLetterQueue, int maxReceiveCount) {
+    public QueueRow(String name, boolean fifo, long visible, boolean counting, long notVisible, long delayed,
+                    long oldestAgeSeconds, String deadLetterQueue, int maxReceiveCount) {
         this.name = name;
         this.fifo = fifo;
         this.visible = visible;
+        this.counting = counting;
         this.notVisible = notVisible;
         this.delayed = delayed;
         this.oldestAgeSeconds = oldestAgeSeconds;
@@ -41,6 +43,14 @@ public final class QueueRow {
     /** ApproximateNumberOfMessagesVisible. */
     public long getVisible() {
         return visible;
+    }
+
+    /**
+     * Whether the store, lately opened, is still counting the queue's messages on disk: until then
+     * {@link #getVisible} is a lower bound.
+     */
+    public boolean isCounting() {
+        return counting;
     }
 
     /** ApproximateNumberOfMessagesNotVisible: received, not yet deleted. */

@@ -224,6 +224,10 @@ public final class StoreMBeans implements StoreMXBean, QueueListener {
         return gateway.admin().statistics(queueName);
     }
 
+    boolean counting(String queueName) throws JMSException {
+        return gateway.admin().counting(queueName);
+    }
+
     @Override
     public String startMessageMoveTask(String sourceQueue, String destinationQueue, int maxMessagesPerSecond) {
         String destination = destinationQueue == null || destinationQueue.isEmpty() ? null : destinationQueue;

@@ -81,13 +81,13 @@ final class StoreOperations {
     }
 
     /** A queue's figures and attributes; null if the queue is gone. */
-    private record QueueRead(String name, Map<String, Long> figures, Map<String, String> attributes) {
+    private record QueueRead(String name, Map<String, Long> figures, boolean counting, Map<String, String> attributes) {
     }
 
     private static QueueRead read(Admin admin, String name) throws JMSException {
         try {
             Admin.Overview o = admin.overview(name, ROW_ATTRIBUTES);
-            return new QueueRead(name, o.figures(), o.attributes());
+            return new QueueRead(name, o.figures(), o.counting(), o.attributes());
         } catch (InvalidDestinationException gone) {
             return null;
         }
@@ -127,7 +127,7 @@ final class StoreOperations {
                 deadLetter = RedrivePolicy.deadLetterNameOf(policy);
             }
             rows.add(new QueueRow(r.name(), Boolean.parseBoolean(r.attributes().get(QueueConfig.FIFO_QUEUE)),
-                    f.get("ApproximateNumberOfMessagesVisible"), f.get("ApproximateNumberOfMessagesNotVisible"),
+                    f.get("ApproximateNumberOfMessagesVisible"), r.counting(), f.get("ApproximateNumberOfMessagesNotVisible"),
                     f.get("ApproximateNumberOfMessagesDelayed"), f.get("ApproximateAgeOfOldestMessage"),
                     deadLetter == null ? "" : deadLetter, RedrivePolicy.maxReceiveCountOf(policy)));
         }

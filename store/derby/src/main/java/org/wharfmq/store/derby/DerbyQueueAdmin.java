@@ -138,6 +138,16 @@ final class DerbyQueueAdmin {
         }
     }
 
+    /** Whether the pager still walks the ids on disk that the open left uncounted. */
+    boolean counting(String queueUrl) {
+        index.lock();
+        try {
+            return index.queue(queueUrl).countingColdTail();
+        } finally {
+            index.unlock();
+        }
+    }
+
     Map<String, String> getQueueAttributes(String queueUrl, Collection<String> names) {
         index.lock();
         try {

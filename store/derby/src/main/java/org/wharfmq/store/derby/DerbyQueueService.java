@@ -144,6 +144,11 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
         return admin.statistics(queueUrl);
     }
 
+    @Override
+    public boolean counting(String queueUrl) {
+        return admin.counting(queueUrl);
+    }
+
     // ---- messages ----
 
     @Override

@@ -263,6 +263,11 @@ abstract class QueueState {
         return cold == null ? 0 : cold.size();
     }
 
+    /** Whether some messages on disk are not counted yet: the walk after the open is not done. */
+    boolean countingColdTail() {
+        return cold != null && cold.walking();
+    }
+
     int delayed() {
         return delayed;
     }

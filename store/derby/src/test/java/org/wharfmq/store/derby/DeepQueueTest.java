@@ -1,6 +1,7 @@
 package org.wharfmq.store.derby;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServices;
+import org.wharfmq.store.QueueStatistics;
 import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.SendMessageRequest;
@@ -100,6 +102,33 @@ class DeepQueueTest {
             drainInOrder(s, url, 1, depth);
         }
         assertEquals(List.of(0L, 0L), SchemaUpgradeTest.rowsAndBodiesOpen(db));
+    }
+
+    @Test
+    void aReopenedDeepQueueSaysItIsStillCountingUntilItsCountIsWhole(@TempDir Path dir) {
+        Path db = dir.resolve("store");
+        int depth = Pager.HEAD + 2 * Pager.WALK + 500;
+        try (QueueService s = QueueServices.open("wharf:derby:" + db)) {
+            String url = s.createQueue("deep", Map.of());
+            fill(s, url, depth);
+            assertFalse(s.extension(QueueStatistics.class).orElseThrow().counting(url), "counted as it was filled");
+        }
+        try (QueueService s = QueueServices.open("wharf:derby:" + db)) {
+            String url = s.getQueueUrl("deep");
+            QueueStatistics statistics = s.extension(QueueStatistics.class).orElseThrow();
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            boolean counting = true;
+            while (counting && System.nanoTime() < deadline) {
+                counting = statistics.counting(url);
+                long visible = statistics.statistics(url).approximateNumberOfMessagesVisible();
+                if (counting) {
+                    assertTrue(visible >= Pager.HEAD && visible <= depth, "at least the head while counting: " + visible);
+                } else {
+                    assertEquals(depth, visible, "the whole count once no longer counting");
+                }
+            }
+            assertFalse(counting, "still counting after 60 s");
+        }
     }
 
     @Test
