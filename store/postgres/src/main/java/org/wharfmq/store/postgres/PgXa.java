@@ -94,8 +94,8 @@ final class PgXa implements XaTransactions {
     Xid xid(String gid) {
         String rest = gid.substring(prefix.length());
         int dot = rest.indexOf('.');
-        int second = rest.indexOf('.', dot + 1);
         if (dot >= 0) {
+            int second = rest.indexOf('.', dot + 1);
             return second > dot && isPart(rest.substring(dot + 1, second), 1) && isPart(rest.substring(second + 1), 0)
                     ? branchId(rest.substring(0, dot), rest.substring(dot + 1, second), rest.substring(second + 1))
                     : null;
