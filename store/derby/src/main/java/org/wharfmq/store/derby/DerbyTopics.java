@@ -4,6 +4,7 @@ import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
 import static org.wharfmq.store.ErrorCodes.QUEUE_DOES_NOT_EXIST;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +24,8 @@ import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.QueueConfig;
 
 /**
- * Topics: a publish stores the body once and adds a message to every subscription's queue. Owns
- * the store's topics (each with its subscriptions' queues), guarded by the index's lock.
+ * Topics: a publish stores its body once, in one row, and adds a message to every subscription's
+ * queue. Owns the store's topics (each with its subscriptions' queues), guarded by the index's lock.
  */
 final class DerbyTopics implements Topics {
 
@@ -198,8 +199,10 @@ final class DerbyTopics implements Topics {
     }
 
     /**
-     * Adds one message per subscription, all sharing body {@code bodyId} (a single copy's own row);
-     * returns the body's MD5.
+     * Adds one message per subscription, all sharing body {@code bodyId}; returns the body's MD5.
+     * A single copy is a plain message, one row. Durable copies of a publish to several
+     * subscriptions are listed in one publish row beside the body ({@link Publish}); a copy that
+     * a deep subscription's head has no room for, or whose delay differs, gets a row of its own.
      * {@code inMemory} copies are never written; this waits for their memory (see
      * {@link NonDurableMemory#reserve}). Under the lock.
      */
@@ -233,21 +236,61 @@ final class DerbyTopics implements Topics {
         }
         if (inMemory) {
             index.bodies().pin(bodyId, plan.content(), plan.size());
-        } else {
-            byte[] payload = plan.content().encode();
-            steps.add(w -> w.insertBody(bodyId, payload));
-            index.bodies().put(bodyId, plan.content(), payload.length);
         }
+        List<Msg> listed = new ArrayList<>();
         for (QueueState q : subs) {
-            Sends.Applied a = sends.apply(plan.to(q), now, index.nextId(), bodyId, inMemory);
-            steps.add(a.step());
+            Sends.Applied a = sends.apply(plan.to(q), now, -1, bodyId, inMemory);
             Msg m = a.msg();
+            if (inMemory || !listable(m, listed, subs.size())) {
+                steps.add(a.step());
+            } else {
+                // Its row is the publish row, written below.
+                listed.add(m);
+            }
             publish.add(() -> index.publish(m));
         }
-        if (subs.size() > 1) {
-            index.shareBody(bodyId, subs.size());
+        index.shareBody(bodyId, subs.size());
+        if (inMemory) {
+            return plan.md5();
         }
+        byte[] payload = plan.content().encode();
+        index.bodies().put(bodyId, plan.content(), payload.length);
+        if (listed.isEmpty()) {
+            steps.add(w -> w.insertBody(bodyId, payload));
+            return plan.md5();
+        }
+        int[] queueIds = new int[listed.size()];
+        long[] rowIds = new long[listed.size()];
+        for (int i = 0; i < listed.size(); i++) {
+            Msg m = listed.get(i);
+            queueIds[i] = m.queue.id;
+            rowIds[i] = m.rowId;
+        }
+        Publish p = new Publish(bodyId, queueIds, rowIds, new BitSet(), new BitSet());
+        for (int i = 0; i < listed.size(); i++) {
+            listed.get(i).publish = p;
+            listed.get(i).copy = i;
+        }
+        Msg first = listed.get(0);
+        long sentAt = first.sentAt;
+        long visibleAt = first.visibleAt;
+        long expiresAt = first.expiresAt;
+        int priority = first.priority;
+        steps.add(w -> w.insertPublish(p, payload, sentAt, visibleAt, expiresAt, priority));
         return plan.md5();
+    }
+
+    /**
+     * Whether a durable copy can be listed in the publish row rather than get its own: a standard
+     * subscription whose head has room, the same visibility as the copies listed before it.
+     */
+    private static boolean listable(Msg m, List<Msg> listed, int copies) {
+        QueueState q = m.queue;
+        if (copies > Publish.MAX_COPIES || q.fifo() || m.groupId != null
+                || Pager.pages(q) && (q.cold != null || q.queued() >= Pager.HEAD)) {
+            return false;
+        }
+        return listed.isEmpty() || listed.get(0).visibleAt == m.visibleAt;
     }
 
     /** A subscription queue of the topic, to validate a message against, or null. Under the lock. */

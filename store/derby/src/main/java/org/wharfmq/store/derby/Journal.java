@@ -265,6 +265,7 @@ final class Journal implements AutoCloseable {
             }
             writes.flush();
             connection.commit();
+            writes.committed();
         } catch (SQLException | RuntimeException ex) {
             Faults.Kind kind = Faults.kind(ex);
             boolean fault = kind != Faults.Kind.OTHER;

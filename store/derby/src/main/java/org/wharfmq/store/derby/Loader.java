@@ -44,6 +44,8 @@ final class Loader {
             + " RECEIVE_COUNT, FIRST_RECEIVE_AT, PRIORITY, EXPIRES_AT, GROUP_ID, DEDUP_ID, SOURCE_QUEUE_ID,"
             + " BODY_IN_ROW";
     private static final String SELECT_MESSAGES = "SELECT " + MESSAGE_COLUMNS + " FROM WHARF_MESSAGE";
+    private static final String SELECT_PUBLISHES = "SELECT ID, SENT_AT, VISIBLE_AT, EXPIRES_AT, PRIORITY, COPIES,"
+            + " RECEIVED, GONE FROM WHARF_BODY WHERE COPIES IS NOT NULL";
     private static final String SELECT_ORPHAN_BODIES =
             "SELECT BODY_ID FROM WHARF_MESSAGE WHERE QUEUE_ID = ? AND BODY_IN_ROW = 0";
     private static final String DELETE_MESSAGES = "DELETE FROM WHARF_MESSAGE WHERE QUEUE_ID = ?";
@@ -198,11 +200,14 @@ final class Loader {
 
     /**
      * Loads each queue's messages: all of them, except in a standard queue, whose first
-     * {@link Pager#HEAD} rows are loaded and the rest left to the pager; then the held rows it left.
-     * Deletes the rows of queues that are gone.
+     * {@link Pager#HEAD} rows are loaded and the rest left to the pager; the copies that publish rows
+     * list; then the held rows the pager left. Deletes the rows of queues that are gone, and the
+     * publish rows no copy refers to.
      */
     private void loadMessages(Set<Integer> dropped) throws SQLException {
         Map<Long, Integer> bodyRefs = new HashMap<>();
+        List<Long> publishes = new ArrayList<>();
+        Map<Integer, List<Msg>> listed = loadListedCopies(publishes);
         for (QueueState q : new ArrayList<>(index.queues().all())) {
             boolean pages = Pager.pages(q);
             List<Msg> rows = new ArrayList<>();
@@ -219,6 +224,8 @@ final class Loader {
                 rows.remove(Pager.HEAD);
                 q.cold = new ColdTail(rows.get(Pager.HEAD - 1).rowId, lastRowId);
             }
+            // A listed copy has no row for the pager to read: it stays in memory.
+            rows.addAll(listed.getOrDefault(q.id, List.of()));
             restore(rows, bodyRefs);
         }
         List<Msg> held = new ArrayList<>();
@@ -243,6 +250,47 @@ final class Loader {
             }
         });
         deleteOrphans(dropped, bodyRefs.keySet());
+        try (PreparedStatement db = c.prepareStatement(DELETE_BODY)) {
+            for (long id : publishes) {
+                if (!bodyRefs.containsKey(id)) {
+                    // Its copies left with their subscriptions.
+                    db.setLong(1, id);
+                    db.addBatch();
+                }
+            }
+            db.executeBatch();
+        }
+    }
+
+    /**
+     * The copies that publish rows list and have not let go, by queue, for the live queues; adds
+     * the id of every publish row to {@code publishes}.
+     */
+    private Map<Integer, List<Msg>> loadListedCopies(List<Long> publishes) throws SQLException {
+        Map<Integer, List<Msg>> out = new HashMap<>();
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SELECT_PUBLISHES)) {
+            while (rs.next()) {
+                Publish p = Publish.decode(rs.getLong(1), rs.getBytes(6), rs.getBytes(7), rs.getBytes(8));
+                publishes.add(p.id);
+                for (int i = 0; i < p.rowIds.length; i++) {
+                    QueueState q = index.queues().withId(p.queueIds[i]);
+                    if (p.gone.get(i) || q == null) {
+                        continue;
+                    }
+                    Msg m = new Msg(p.rowIds[i], p.id, rs.getLong(2), rs.getLong(4), rs.getInt(5), null, null);
+                    m.queue = q;
+                    m.seq = m.rowId;
+                    // A copy received once comes back at once, as the receiver went with the process.
+                    m.receiveCount = p.received.get(i) ? 1 : 0;
+                    m.visibleAt = m.receiveCount == 0 ? rs.getLong(3) : now;
+                    m.state = m.visibleAt > now ? Msg.DELAYED : Msg.QUEUED;
+                    m.publish = p;
+                    m.copy = i;
+                    out.computeIfAbsent(q.id, x -> new ArrayList<>()).add(m);
+                }
+            }
+        }
+        return out;
     }
 
     /** Indexes loaded messages in sequence order, counting the bodies they share. */

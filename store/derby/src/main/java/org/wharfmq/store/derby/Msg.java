@@ -39,6 +39,12 @@ final class Msg {
     boolean leased;
     /** Its body is inline in its own row; else in WHARF_BODY (a topic copy, or a row of an older store). */
     boolean bodyInRow;
+    /**
+     * The publish row that lists this copy, while the copy has no WHARF_MESSAGE row of its own;
+     * else null. {@link #copy} is its place in the list.
+     */
+    Publish publish;
+    int copy;
 
     Msg(long rowId, long bodyId, long sentAt, long expiresAt, int priority, String groupId, String dedupId) {
         this.rowId = rowId;

@@ -258,7 +258,8 @@ final class QueueIndex {
             journal.post(forget(m));
             return;
         }
-        if (Pager.pages(q) && m.state == Msg.QUEUED && !m.inMemory && (q.cold != null || q.queued() >= Pager.HEAD)) {
+        if (Pager.pages(q) && m.state == Msg.QUEUED && !m.inMemory && m.publish == null
+                && (q.cold != null || q.queued() >= Pager.HEAD)) {
             // The head is full: the message stays on disk until the pager reads it back.
             if (q.cold == null) {
                 q.cold = new ColdTail(0, 0);
@@ -366,8 +367,14 @@ final class QueueIndex {
         }
         // An inline body goes with its row.
         boolean deleteBody = lastCopy && !m.bodyInRow;
+        Publish p = m.publish;
+        int copy = m.copy;
         return w -> {
-            w.deleteMessage(queueId, rowId);
+            if (p != null) {
+                w.dropCopy(p, copy);
+            } else {
+                w.deleteMessage(queueId, rowId);
+            }
             if (deleteBody) {
                 w.deleteBody(bodyId);
             }
@@ -404,6 +411,9 @@ final class QueueIndex {
         if (m.inMemory) {
             return Journal.NONE;
         }
+        if (m.publish != null) {
+            return writeOut(m);
+        }
         Writes.Row row = Writes.Row.of(m);
         return w -> w.moveMessage(from, row);
     }
@@ -414,18 +424,53 @@ final class QueueIndex {
         if (m.inMemory) {
             return Journal.NONE;
         }
+        if (m.publish != null) {
+            return writeOut(m);
+        }
         Writes.Row row = Writes.Row.of(m);
         return w -> w.updateMessage(row);
+    }
+
+    /**
+     * The step that writes a receive: as {@link #update} (or {@link #leaseUpdate} when leased),
+     * but for the first receive of a publish's copy, a bit in the publish row. Under the lock.
+     */
+    Journal.Step received(Msg m) {
+        assert locked();
+        if (m.publish != null && m.receiveCount == 1) {
+            Publish p = m.publish;
+            int copy = m.copy;
+            return w -> w.receivedCopy(p, copy);
+        }
+        return m.leased ? leaseUpdate(m) : update(m);
+    }
+
+    /**
+     * Gives a publish's copy a WHARF_MESSAGE row of its own, in its current queue and state, and
+     * takes it off the publish's list; the step that writes both. Under the lock.
+     */
+    private Journal.Step writeOut(Msg m) {
+        Publish p = m.publish;
+        int copy = m.copy;
+        m.publish = null;
+        Writes.Row row = Writes.Row.of(m);
+        return w -> {
+            w.insertMessage(row, null);
+            w.dropCopy(p, copy);
+        };
     }
 
     /**
      * The step that writes a leased message's receive (its count), skipped if the message was
      * deleted before the journal got to it: its delete follows in the journal. Under the lock.
      */
-    Journal.Step leaseUpdate(Msg m) {
+    private Journal.Step leaseUpdate(Msg m) {
         assert locked();
         if (m.inMemory) {
             return Journal.NONE;
+        }
+        if (m.publish != null) {
+            return writeOut(m);
         }
         Writes.Row row = Writes.Row.of(m);
         // Read without the lock: a stale state only costs a write the delete then undoes.

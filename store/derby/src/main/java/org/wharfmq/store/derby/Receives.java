@@ -352,7 +352,7 @@ final class Receives {
             }
             m.queue.markInflight(m, now + visibility * 1000L);
             m.leased = mode == Mode.LEASE;
-            steps.add(m.leased ? index.leaseUpdate(m) : index.update(m));
+            steps.add(index.received(m));
             return QueueState.Decision.DELIVER;
         });
     }

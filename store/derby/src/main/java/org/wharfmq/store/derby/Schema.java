@@ -11,12 +11,22 @@ import org.wharfmq.store.model.QueueConfig;
 
 /**
  * The store's tables, and the format of a queue's ATTRS column. A queue message is one
- * WHARF_MESSAGE row with its body inline (SMALL or LARGE, BODY_IN_ROW 1). The copies of a topic
- * publish share one WHARF_BODY row, named by their BODY_ID (BODY_IN_ROW 0); so do the rows of
- * stores of version 2 and older, whose bodies stay in WHARF_BODY until their messages are deleted.
+ * WHARF_MESSAGE row with its body inline (SMALL or LARGE, BODY_IN_ROW 1). A topic publish to
+ * several subscriptions is one WHARF_BODY row: its body, the SENT_AT, VISIBLE_AT, EXPIRES_AT and
+ * PRIORITY its copies share, and in COPIES each copy's queue and row id ({@link Publish}); RECEIVED
+ * marks the copies received once, GONE those deleted or written out. A copy gets a WHARF_MESSAGE
+ * row of its own (BODY_IN_ROW 0, BODY_ID the publish) only when its state needs more: a second
+ * receive, a visibility change, a move, or a delay of its own. Rows of stores of
+ * version 2 and older keep their bodies in WHARF_BODY (without COPIES) until they are deleted.
  * BODY_IN_ROW lets the loader tell them apart without reading the body columns.
  */
 final class Schema {
+    /** WHARF_BODY's columns for a topic publish; null COPIES in a body of an older store. */
+    private static final String PUBLISH_COLUMNS = "SENT_AT BIGINT DEFAULT 0 NOT NULL,"
+            + " VISIBLE_AT BIGINT DEFAULT 0 NOT NULL, EXPIRES_AT BIGINT DEFAULT 0 NOT NULL,"
+            + " PRIORITY SMALLINT DEFAULT 0 NOT NULL, COPIES VARCHAR(32672) FOR BIT DATA,"
+            + " RECEIVED VARCHAR(512) FOR BIT DATA, GONE VARCHAR(512) FOR BIT DATA";
+
     static final String[] DDL = {
         "CREATE TABLE WHARF_META (NAME VARCHAR(64) NOT NULL PRIMARY KEY, VAL VARCHAR(256) NOT NULL)",
         "CREATE TABLE WHARF_QUEUE (ID INT NOT NULL PRIMARY KEY, NAME VARCHAR(1000) NOT NULL,"
@@ -30,7 +40,7 @@ final class Schema {
             + " DEDUP_ID VARCHAR(128), SOURCE_QUEUE_ID INT DEFAULT 0 NOT NULL, BODY_IN_ROW SMALLINT DEFAULT 0 NOT NULL,"
             + " SMALL VARCHAR(32672) FOR BIT DATA, LARGE BLOB(2M), PRIMARY KEY (QUEUE_ID, ROW_ID))",
         "CREATE TABLE WHARF_BODY (ID BIGINT NOT NULL PRIMARY KEY, SMALL VARCHAR(32672) FOR BIT DATA,"
-            + " LARGE BLOB(2M))",
+            + " LARGE BLOB(2M), " + PUBLISH_COLUMNS + ")",
         "CREATE TABLE WHARF_DEDUP (QUEUE_ID INT NOT NULL, DKEY VARCHAR(400) NOT NULL, BODY_ID BIGINT NOT NULL,"
             + " SEQ BIGINT NOT NULL, ACCEPTED_AT BIGINT NOT NULL)",
         "CREATE INDEX WHARF_DEDUP_KEY ON WHARF_DEDUP (QUEUE_ID, DKEY)",
@@ -38,7 +48,7 @@ final class Schema {
     };
 
     /** The version of these tables, kept in WHARF_META; a store without it is version 1. */
-    static final int VERSION = 3;
+    static final int VERSION = 4;
     static final String META_VERSION = "schema_version";
     /** What takes a store of version {@code i + 1} to version {@code i + 2}. */
     private static final String[][] UPGRADES = {
@@ -55,6 +65,14 @@ final class Schema {
             // Queue ids are never reused while a dead letter may name its source: see QueueTable.
             "INSERT INTO WHARF_META (NAME, VAL) SELECT '" + QueueTable.META_NEXT_ID + "',"
                 + " TRIM(CAST(COALESCE(MAX(SOURCE_QUEUE_ID), 0) + 1 AS CHAR(11))) FROM WHARF_MESSAGE"},
+        // 4: a topic publish is one row, its copies listed in it.
+        {"ALTER TABLE WHARF_BODY ADD COLUMN SENT_AT BIGINT DEFAULT 0 NOT NULL",
+            "ALTER TABLE WHARF_BODY ADD COLUMN VISIBLE_AT BIGINT DEFAULT 0 NOT NULL",
+            "ALTER TABLE WHARF_BODY ADD COLUMN EXPIRES_AT BIGINT DEFAULT 0 NOT NULL",
+            "ALTER TABLE WHARF_BODY ADD COLUMN PRIORITY SMALLINT DEFAULT 0 NOT NULL",
+            "ALTER TABLE WHARF_BODY ADD COLUMN COPIES VARCHAR(32672) FOR BIT DATA",
+            "ALTER TABLE WHARF_BODY ADD COLUMN RECEIVED VARCHAR(512) FOR BIT DATA",
+            "ALTER TABLE WHARF_BODY ADD COLUMN GONE VARCHAR(512) FOR BIT DATA"},
     };
 
     /** Bodies up to this size are stored in a SMALL column, larger ones in a LARGE column. */

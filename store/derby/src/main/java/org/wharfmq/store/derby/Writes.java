@@ -4,12 +4,17 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.util.BitSet;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 import org.wharfmq.store.model.QueueConfig;
 
 /**
- * The durable changes one journal cycle makes, on the writer connection. Message, shared body and
- * dedup rows go in JDBC batches that run in a fixed order (inserts, updates, deletes); no two changes in
- * one cycle depend on each other in another order. The rarer changes (queues, prepared branches,
+ * The durable changes one journal cycle makes, on the writer connection. Message, shared body,
+ * publish and dedup rows go in JDBC batches that run in a fixed order (inserts, updates, the bits
+ * of publishes, deletes); no two changes in one cycle depend on each other in another order. The rarer changes (queues, prepared branches,
  * the id reservation, dedup pruning) run at once, after flushing the batches before them.
  */
 final class Writes implements AutoCloseable {
@@ -25,6 +30,9 @@ final class Writes implements AutoCloseable {
     }
 
     private static final String INSERT_BODY = "INSERT INTO WHARF_BODY (ID, SMALL, LARGE) VALUES (?, ?, ?)";
+    private static final String INSERT_PUBLISH = "INSERT INTO WHARF_BODY (ID, SMALL, LARGE, SENT_AT, VISIBLE_AT,"
+            + " EXPIRES_AT, PRIORITY, COPIES) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+    private static final String UPDATE_MARKS = "UPDATE WHARF_BODY SET RECEIVED = ?, GONE = ? WHERE ID = ?";
     private static final String INSERT_MESSAGE = "INSERT INTO WHARF_MESSAGE (ROW_ID, QUEUE_ID, BODY_ID, SEQ,"
             + " SENT_AT, VISIBLE_AT, RECEIVE_COUNT, FIRST_RECEIVE_AT, PRIORITY, EXPIRES_AT, GROUP_ID, DEDUP_ID,"
             + " SOURCE_QUEUE_ID, BODY_IN_ROW, SMALL, LARGE) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
@@ -56,24 +64,33 @@ final class Writes implements AutoCloseable {
 
     private final Connection c;
     private final PreparedStatement insertBody;
+    private final PreparedStatement insertPublish;
     private final PreparedStatement insertMessage;
     private final PreparedStatement insertDedup;
     private final PreparedStatement updateMessage;
     private final PreparedStatement deleteMessage;
     private final PreparedStatement deleteBody;
+    private final PreparedStatement updateMarks;
     private final PreparedStatement[] order;
     private final boolean[] pending;
+    /** The RECEIVED and GONE bits this cycle sets in each publish; {@link #dirty} those not yet written. */
+    private final Map<Publish, BitSet[]> marks = new LinkedHashMap<>();
+    private final Set<Publish> dirty = new HashSet<>();
+    /** Bodies this cycle deletes: their bits need no update. */
+    private final Set<Long> deletedBodies = new HashSet<>();
 
     Writes(Connection c) throws SQLException {
         this.c = c;
         insertBody = c.prepareStatement(INSERT_BODY);
+        insertPublish = c.prepareStatement(INSERT_PUBLISH);
         insertMessage = c.prepareStatement(INSERT_MESSAGE);
         insertDedup = c.prepareStatement(INSERT_DEDUP);
         updateMessage = c.prepareStatement(UPDATE_MESSAGE);
         deleteMessage = c.prepareStatement(DELETE_MESSAGE);
         deleteBody = c.prepareStatement(DELETE_BODY);
-        order = new PreparedStatement[] {insertBody, insertMessage, insertDedup, updateMessage, deleteMessage,
-            deleteBody};
+        updateMarks = c.prepareStatement(UPDATE_MARKS);
+        order = new PreparedStatement[] {insertBody, insertPublish, insertMessage, insertDedup, updateMessage,
+            updateMarks, deleteMessage, deleteBody};
         pending = new boolean[order.length];
     }
 
@@ -84,6 +101,35 @@ final class Writes implements AutoCloseable {
         insertBody.setLong(1, id);
         setBody(insertBody, 2, payload);
         add(0);
+    }
+
+    /** A topic publish: its body, what its copies share, and the list of its copies. */
+    void insertPublish(Publish p, byte[] payload, long sentAt, long visibleAt, long expiresAt, int priority)
+            throws SQLException {
+        PreparedStatement s = insertPublish;
+        s.setLong(1, p.id);
+        setBody(s, 2, payload);
+        s.setLong(4, sentAt);
+        s.setLong(5, visibleAt);
+        s.setLong(6, expiresAt);
+        s.setInt(7, priority);
+        s.setBytes(8, p.encodeCopies());
+        add(1);
+    }
+
+    /** Marks copy {@code copy} of publish {@code p} received once. */
+    void receivedCopy(Publish p, int copy) {
+        mark(p, 0, copy);
+    }
+
+    /** Takes copy {@code copy} off publish {@code p}'s list: deleted, moved, or written as a row of its own. */
+    void dropCopy(Publish p, int copy) {
+        mark(p, 1, copy);
+    }
+
+    private void mark(Publish p, int kind, int copy) {
+        marks.computeIfAbsent(p, x -> new BitSet[] {new BitSet(), new BitSet()})[kind].set(copy);
+        dirty.add(p);
     }
 
     /** A message row, with its encoded body inline; {@code payload} null when it refers to a shared body. */
@@ -104,7 +150,7 @@ final class Writes implements AutoCloseable {
         s.setInt(13, r.sourceQueueId);
         s.setInt(14, payload != null ? 1 : 0);
         setBody(s, 15, payload);
-        add(1);
+        add(2);
     }
 
     /** Sets a SMALL column (at {@code i}) and the LARGE column after it: one holds the payload, if any. */
@@ -127,7 +173,7 @@ final class Writes implements AutoCloseable {
         insertDedup.setLong(3, bodyId);
         insertDedup.setLong(4, seq);
         insertDedup.setLong(5, acceptedAt);
-        add(2);
+        add(3);
     }
 
     /** Writes a message's changed state in the queue its row is in. */
@@ -139,18 +185,19 @@ final class Writes implements AutoCloseable {
         updateMessage.setInt(5, r.sourceQueueId);
         updateMessage.setInt(6, r.queueId);
         updateMessage.setLong(7, r.rowId);
-        add(3);
+        add(4);
     }
 
     void deleteMessage(int queueId, long rowId) throws SQLException {
         deleteMessage.setInt(1, queueId);
         deleteMessage.setLong(2, rowId);
-        add(4);
+        add(6);
     }
 
     void deleteBody(long bodyId) throws SQLException {
         deleteBody.setLong(1, bodyId);
-        add(5);
+        deletedBodies.add(bodyId);
+        add(7);
     }
 
     // ---- at once: meta, queues, dedup pruning, prepared branches ----
@@ -296,6 +343,16 @@ final class Writes implements AutoCloseable {
     }
 
     void flush() throws SQLException {
+        for (Publish p : dirty) {
+            if (!deletedBodies.contains(p.id)) {
+                BitSet[] cycle = marks.get(p);
+                updateMarks.setBytes(1, union(p.received, cycle[0]));
+                updateMarks.setBytes(2, union(p.gone, cycle[1]));
+                updateMarks.setLong(3, p.id);
+                add(5);
+            }
+        }
+        dirty.clear();
         for (int i = 0; i < order.length; i++) {
             if (pending[i]) {
                 order[i].executeBatch();
@@ -304,12 +361,34 @@ final class Writes implements AutoCloseable {
         }
     }
 
-    /** Drops batched changes that were not executed. */
+    private static byte[] union(BitSet written, BitSet cycle) {
+        BitSet bits = (BitSet) written.clone();
+        bits.or(cycle);
+        return bits.toByteArray();
+    }
+
+    /** The cycle committed: its publishes' bits are durable. */
+    void committed() {
+        marks.forEach((p, cycle) -> {
+            p.received.or(cycle[0]);
+            p.gone.or(cycle[1]);
+        });
+        forgetCycle();
+    }
+
+    /** Drops the cycle's changes: those batched and not executed, and its GONE bits. */
     void discard() throws SQLException {
         for (int i = 0; i < order.length; i++) {
             order[i].clearBatch();
             pending[i] = false;
         }
+        forgetCycle();
+    }
+
+    private void forgetCycle() {
+        marks.clear();
+        dirty.clear();
+        deletedBodies.clear();
     }
 
     private void add(int i) throws SQLException {

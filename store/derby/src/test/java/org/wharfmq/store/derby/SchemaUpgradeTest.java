@@ -35,6 +35,9 @@ class SchemaUpgradeTest {
             + " NOT NULL, VISIBLE_AT BIGINT NOT NULL, RECEIVE_COUNT INT NOT NULL, FIRST_RECEIVE_AT BIGINT NOT NULL,"
             + " PRIORITY SMALLINT NOT NULL, EXPIRES_AT BIGINT NOT NULL, GROUP_ID VARCHAR(128),"
             + " DEDUP_ID VARCHAR(128), SOURCE_QUEUE_ID INT DEFAULT 0 NOT NULL)";
+    /** WHARF_BODY as versions 1 to 3 created it, without the columns of a publish. */
+    private static final String VERSION_3_BODY_TABLE = "CREATE TABLE WHARF_BODY (ID BIGINT NOT NULL PRIMARY KEY,"
+            + " SMALL VARCHAR(32672) FOR BIT DATA, LARGE BLOB(2M))";
     private static final String LARGE_BODY = "L".repeat(40_000);
     private static final String SPANNING_BODY = "S".repeat(20_000);
 
@@ -198,8 +201,14 @@ class SchemaUpgradeTest {
                     rs.next();
                     assertEquals(0, rs.getInt(1), "the store to turn old has no messages");
                 }
+                try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM WHARF_BODY")) {
+                    rs.next();
+                    assertEquals(0, rs.getInt(1), "the store to turn old has no bodies");
+                }
                 st.executeUpdate("DROP TABLE WHARF_MESSAGE");
                 st.executeUpdate(VERSION_2_MESSAGE_TABLE);
+                st.executeUpdate("DROP TABLE WHARF_BODY");
+                st.executeUpdate(VERSION_3_BODY_TABLE);
                 st.executeUpdate("DELETE FROM WHARF_META WHERE NAME = '" + QueueTable.META_NEXT_ID + "'");
                 if (version == 1) {
                     st.executeUpdate("ALTER TABLE WHARF_MESSAGE DROP COLUMN SOURCE_QUEUE_ID");
