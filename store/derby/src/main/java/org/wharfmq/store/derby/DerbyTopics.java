@@ -201,8 +201,8 @@ final class DerbyTopics implements Topics {
     /**
      * Adds one message per subscription, all sharing body {@code bodyId}; returns the body's MD5.
      * A single copy is a plain message, one row. Durable copies of a publish to several
-     * subscriptions are listed in one publish row beside the body ({@link Publish}); a copy that
-     * a deep subscription's head has no room for, or whose delay differs, gets a row of its own.
+     * subscriptions are listed in one publish row beside the body ({@link Publish}); a copy whose
+     * delay differs gets a row of its own.
      * {@code inMemory} copies are never written; this waits for their memory (see
      * {@link NonDurableMemory#reserve}). Under the lock.
      */
@@ -281,16 +281,12 @@ final class DerbyTopics implements Topics {
     }
 
     /**
-     * Whether a durable copy can be listed in the publish row rather than get its own: a standard
-     * subscription whose head has room, the same visibility as the copies listed before it.
+     * Whether a durable copy can be listed in the publish row rather than get its own: the row has
+     * room, and the copy becomes visible when the copies listed before it do. (A subscription is a
+     * standard queue, loaded whole: no copy waits on disk for the pager.)
      */
     private static boolean listable(Msg m, List<Msg> listed, int copies) {
-        QueueState q = m.queue;
-        if (copies > Publish.MAX_COPIES || q.fifo() || m.groupId != null
-                || Pager.pages(q) && (q.cold != null || q.queued() >= Pager.HEAD)) {
-            return false;
-        }
-        return listed.isEmpty() || listed.get(0).visibleAt == m.visibleAt;
+        return copies <= Publish.MAX_COPIES && (listed.isEmpty() || listed.get(0).visibleAt == m.visibleAt);
     }
 
     /** A subscription queue of the topic, to validate a message against, or null. Under the lock. */

@@ -258,8 +258,7 @@ final class QueueIndex {
             journal.post(forget(m));
             return;
         }
-        if (Pager.pages(q) && m.state == Msg.QUEUED && !m.inMemory && m.publish == null
-                && (q.cold != null || q.queued() >= Pager.HEAD)) {
+        if (Pager.pages(q) && m.state == Msg.QUEUED && !m.inMemory && (q.cold != null || q.queued() >= Pager.HEAD)) {
             // The head is full: the message stays on disk until the pager reads it back.
             if (q.cold == null) {
                 q.cold = new ColdTail(0, 0);
