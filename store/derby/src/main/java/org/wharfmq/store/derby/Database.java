@@ -26,6 +26,9 @@ final class Database implements AutoCloseable {
         // of 16 MiB instead of 1 MiB means a sixteenth of the file switches, each of which syncs.
         defaultProperty("derby.storage.logBufferSize", "1048576");
         defaultProperty("derby.storage.logSwitchInterval", "16777216");
+        // Every statement reads by key, so statistics choose no plan; but after a reopen Derby's
+        // statistics thread scanned the whole key of a deep queue's table, on a core the receives needed.
+        defaultProperty("derby.storage.indexStats.auto", "false");
         // A store holds messages: Derby makes what it creates readable only by its owner (StoreDirectory).
         defaultProperty(StoreDirectory.DEFAULT_PERMISSIONS, "false");
     }
