@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.wharfmq.store.model.Ranges;
 import org.wharfmq.store.sqs.testing.ElasticMq;
 import org.wharfmq.store.sqs.testing.YmqRelay;
 import software.amazon.awssdk.services.sqs.SqsClient;
@@ -212,7 +213,7 @@ final class SqsScenario {
             admin.deleteMessage(q -> q.queueUrl(url).receiptHandle(m.receiptHandle()));
             for (int sent = 0; sent < count; ) {
                 List<SendMessageBatchRequestEntry> entries = new ArrayList<>();
-                for (int i = 0; i < 10 && sent < count; i++, sent++) {
+                for (int i = 0; i < Ranges.BATCH.max() && sent < count; i++, sent++) {
                     entries.add(SendMessageBatchRequestEntry.builder().id("m" + i).messageBody(m.body())
                             .messageAttributes(withOwnId(m.messageAttributes()))
                             .messageGroupId(fifo ? "g" + sent % GROUPS : null)

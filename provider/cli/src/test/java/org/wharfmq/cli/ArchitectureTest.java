@@ -18,9 +18,9 @@ import com.tngtech.archunit.junit.ArchTest;
 class ArchitectureTest {
 
     /**
-     * Of Wharf, the tool and its console use only the provider's public types in org.wharfmq.jms and
-     * org.wharfmq.jms.management: not the store, the gateway, nor a package-private class. A store in
-     * another JVM is reached through the same MBeans as one opened here.
+     * Of Wharf, the tool and its console use only the provider's public types in org.wharfmq.jms,
+     * org.wharfmq.jms.management and org.wharfmq.jms.tools: not the store, the gateway, nor a
+     * package-private class. A store in another JVM is reached through the same MBeans as one opened here.
      */
     @ArchTest
     static void usesOnlyTheProvidersPublicFace(JavaClasses classes) {
@@ -30,7 +30,9 @@ class ArchitectureTest {
                         .or(resideInAPackage("org.wharfmq.jms").and(modifier(PUBLIC))
                                 .as("public types of org.wharfmq.jms"))
                         .or(resideInAPackage("org.wharfmq.jms.management").and(modifier(PUBLIC))
-                                .as("public types of org.wharfmq.jms.management")))
+                                .as("public types of org.wharfmq.jms.management"))
+                        .or(resideInAPackage("org.wharfmq.jms.tools").and(modifier(PUBLIC))
+                                .as("public types of org.wharfmq.jms.tools")))
                 .check(classes);
     }
 

@@ -4,7 +4,6 @@ import java.util.Map;
 import java.util.Set;
 import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.StoreGateway;
-import org.wharfmq.store.model.MessageRules;
 import org.wharfmq.store.model.Range;
 import org.wharfmq.store.model.Ranges;
 import org.wharfmq.store.model.RedeliveryPolicy;
@@ -12,7 +11,7 @@ import org.wharfmq.store.model.UrlOptions;
 
 /**
  * A connection URL split into the store URL and Wharf's connection options:
- * {@code visibilityTimeout} (seconds, 0..43200; default the queue's), {@code prefetch} (0..9, as a receive takes at most 10,
+ * {@code visibilityTimeout} (seconds, 1..43200; default the queue's), {@code prefetch} (0..9, as a receive takes at most 10,
  * default 0), {@code waitTimeSeconds} (long-poll slice, 1..20, default 20), {@code user} and
  * {@code password} (the one allowed user), {@code usersFile} (a properties file of user=password, plain or hashed),
  * {@code autoAck} ({@code deferred}, the default, or {@code durable}: see {@link Automatic}), and the
@@ -29,18 +28,19 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
                          RedeliveryPolicy redelivery, String clientId,
                          boolean visibilityExtension,
                          int visibilityExtensionLimit) {
-    /** A receive takes at most a batch: the message asked for and this many more. */
-    static final Range PREFETCH = new Range(0, MessageRules.MAX_BATCH - 1);
-    /** A long poll waits at least a second, at most the model's longest wait. */
-    private static final Range WAIT_TIME_SECONDS = new Range(1, Ranges.WAIT_TIME_SECONDS.max());
+    static final String VISIBILITY_TIMEOUT = "visibilityTimeout";
+    static final String PREFETCH = "prefetch";
+    private static final String WAIT_TIME_SECONDS = "waitTimeSeconds";
     static final String REDELIVERY_DELAY = "redeliveryDelay";
     private static final String REDELIVERY_MULTIPLIER = "redeliveryMultiplier";
     private static final String REDELIVERY_MAX_DELAY = "redeliveryMaxDelay";
     static final String VISIBILITY_EXTENSION = "visibilityExtension";
     static final String VISIBILITY_EXTENSION_LIMIT = "visibilityExtensionLimit";
-    /** SQS refuses to keep a message hidden for more than 12 hours from its receive. */
-    static final Range EXTENSION_LIMIT = new Range(1, Ranges.VISIBILITY_TIMEOUT.max());
-    private static final Set<String> OWN = Set.of("visibilityTimeout", "prefetch", "waitTimeSeconds", "user",
+    /** The options that are whole numbers, each with the model's range (in seconds, but for prefetch). */
+    static final Map<String, Range> RANGES = Map.of(VISIBILITY_TIMEOUT, Ranges.CONSUMER_VISIBILITY_TIMEOUT,
+            PREFETCH, Ranges.PREFETCH, WAIT_TIME_SECONDS, Ranges.LONG_POLL_SECONDS,
+            VISIBILITY_EXTENSION_LIMIT, Ranges.VISIBILITY_EXTENSION_LIMIT);
+    private static final Set<String> OWN = Set.of(VISIBILITY_TIMEOUT, PREFETCH, WAIT_TIME_SECONDS, "user",
             "password", "usersFile", "autoAck", REDELIVERY_DELAY, REDELIVERY_MULTIPLIER, REDELIVERY_MAX_DELAY,
             "clientID",
             VISIBILITY_EXTENSION, VISIBILITY_EXTENSION_LIMIT);
@@ -50,8 +50,8 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
             throw new JMSException("the connection URL is empty; use one of " + StoreGateway.urlForms());
         }
         UrlOptions<JMSException> o = UrlOptions.parse("connection URL", url, JMSException::new);
-        Integer prefetch = o.integer("prefetch", PREFETCH);
-        Integer wait = o.integer("waitTimeSeconds", WAIT_TIME_SECONDS);
+        Integer prefetch = integer(o, PREFETCH);
+        Integer wait = integer(o, WAIT_TIME_SECONDS);
         String autoAck = o.get("autoAck");
         if (autoAck != null && !autoAck.equals("deferred") && !autoAck.equals("durable")) {
             throw o.fail("option autoAck=" + autoAck + " is neither deferred nor durable");
@@ -60,12 +60,16 @@ record ConnectionOptions(String storeUrl, Integer visibilityTimeout, int prefetc
         if (extension != null && !isOnOrOff(extension)) {
             throw o.fail("option " + VISIBILITY_EXTENSION + "=" + extension + " is neither on nor off");
         }
-        Integer extensionLimit = o.integer(VISIBILITY_EXTENSION_LIMIT, EXTENSION_LIMIT);
-        return new ConnectionOptions(storeUrl(o), o.integer("visibilityTimeout", Ranges.VISIBILITY_TIMEOUT),
-                prefetch == null ? 0 : prefetch, wait == null ? WAIT_TIME_SECONDS.max() : wait, o.get("user"),
+        Integer extensionLimit = integer(o, VISIBILITY_EXTENSION_LIMIT);
+        return new ConnectionOptions(storeUrl(o), integer(o, VISIBILITY_TIMEOUT),
+                prefetch == null ? 0 : prefetch, wait == null ? Ranges.LONG_POLL_SECONDS.max() : wait, o.get("user"),
                 o.get("password"), o.get("usersFile"), "durable".equals(autoAck), redelivery(o), o.get("clientID"),
                 !"off".equals(extension),
-                extensionLimit == null ? EXTENSION_LIMIT.max() : extensionLimit);
+                extensionLimit == null ? Ranges.VISIBILITY_EXTENSION_LIMIT.max() : extensionLimit);
+    }
+
+    private static Integer integer(UrlOptions<JMSException> o, String option) throws JMSException {
+        return o.integer(option, RANGES.get(option));
     }
 
     /** The two values of {@code visibilityExtension}. */

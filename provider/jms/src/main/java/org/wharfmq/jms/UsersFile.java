@@ -109,7 +109,7 @@ final class UsersFile {
         }
         if (!news.isEmpty()) {
             LOG.warn("users file {} holds the plain password of user(s) {}: replace each with a hash from"
-                    + " org.wharfmq.jms.HashPassword (docs/security.md)", file, String.join(", ", news));
+                    + " org.wharfmq.jms.tools.HashPassword (docs/security.md)", file, String.join(", ", news));
         }
     }
 

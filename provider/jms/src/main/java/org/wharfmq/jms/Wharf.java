@@ -6,7 +6,6 @@ import jakarta.jms.JMSException;
 import org.wharfmq.jms.gateway.StoreGateway;
 import org.wharfmq.jms.selector.Selector;
 import org.wharfmq.store.model.Range;
-import org.wharfmq.store.model.Ranges;
 import org.wharfmq.store.model.RedeliveryPolicy;
 
 /**
@@ -17,13 +16,6 @@ import org.wharfmq.store.model.RedeliveryPolicy;
  * it is their whole view of the provider.
  */
 public final class Wharf {
-    /** The model's longest visibility timeout in seconds, and so the longest redelivery delay. */
-    public static final int MAX_VISIBILITY_TIMEOUT = Ranges.VISIBILITY_TIMEOUT.max();
-    /** The most messages a consumer fetches ahead of the one it asks for (a receive takes at most a batch). */
-    public static final int MAX_PREFETCH = ConnectionOptions.PREFETCH.max();
-    /** The largest redelivery multiplier. */
-    public static final double MAX_REDELIVERY_MULTIPLIER = RedeliveryPolicy.MAX_MULTIPLIER;
-
     private Wharf() {
     }
 
@@ -87,6 +79,24 @@ public final class Wharf {
     }
 
     /**
+     * The problem of {@code value} (null when not set) as connection option {@code option}, one of
+     * {@code visibilityTimeout}, {@code prefetch}, {@code waitTimeSeconds} and
+     * {@code visibilityExtensionLimit}, or none if it is in the option's range.
+     */
+    public static Optional<OptionProblem> checkOption(String option, Integer value) {
+        Range range = ConnectionOptions.RANGES.get(option);
+        if (range == null) {
+            throw new IllegalArgumentException("'" + option + "' is not a whole-number connection option; use one of "
+                    + ConnectionOptions.RANGES.keySet());
+        }
+        if (value == null || range.contains(value)) {
+            return Optional.empty();
+        }
+        return Optional.of(new OptionProblem(option, value,
+                "use " + range + (option.equals(ConnectionOptions.PREFETCH) ? "" : " seconds")));
+    }
+
+    /**
      * The first problem of a visibility extension given as options {@code visibilityExtension}
      * ({@code on} or {@code off}) and {@code visibilityExtensionLimit} (seconds), each null when not
      * set, or none if both are valid.
@@ -97,11 +107,6 @@ public final class Wharf {
             return Optional.of(new OptionProblem(ConnectionOptions.VISIBILITY_EXTENSION, visibilityExtension,
                     "use on or off"));
         }
-        Range limit = ConnectionOptions.EXTENSION_LIMIT;
-        if (visibilityExtensionLimit != null && !limit.contains(visibilityExtensionLimit)) {
-            return Optional.of(new OptionProblem(ConnectionOptions.VISIBILITY_EXTENSION_LIMIT,
-                    visibilityExtensionLimit, "use " + limit + " seconds"));
-        }
-        return Optional.empty();
+        return checkOption(ConnectionOptions.VISIBILITY_EXTENSION_LIMIT, visibilityExtensionLimit);
     }
 }

@@ -14,6 +14,7 @@ import jakarta.jms.QueueSender;
 import jakarta.jms.Topic;
 import jakarta.jms.TopicPublisher;
 import org.wharfmq.store.model.Names;
+import org.wharfmq.store.model.Ranges;
 import org.wharfmq.jms.gateway.SendOptions;
 import org.wharfmq.jms.gateway.Sending;
 import org.wharfmq.jms.gateway.Unit;
@@ -258,8 +259,8 @@ public final class WharfProducer implements QueueSender, TopicPublisher {
     }
 
     private static void checkPriority(int value) throws JMSException {
-        if (value < 0 || value > 9) {
-            throw new JMSException("priority " + value + " is out of range 0..9");
+        if (!Ranges.PRIORITY.contains(value)) {
+            throw new JMSException("priority " + value + " is out of range " + Ranges.PRIORITY);
         }
     }
 

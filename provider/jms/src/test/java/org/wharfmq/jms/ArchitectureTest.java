@@ -6,6 +6,7 @@ import static com.tngtech.archunit.core.domain.JavaModifier.PUBLIC;
 import static com.tngtech.archunit.core.domain.properties.HasModifiers.Predicates.modifier;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -43,6 +44,17 @@ class ArchitectureTest {
                         .or(resideInAPackage("org.wharfmq.jms.jndi.."))
                         .or(resideInAPackage("org.wharfmq.jms").and(modifier(PUBLIC))
                                 .as("public types of org.wharfmq.jms")))
+                .check(classes);
+    }
+
+    /** A tool is run from the command line: the provider uses none, and only a tool has a main. */
+    @ArchTest
+    static void toolsStandApart(JavaClasses classes) {
+        noClasses().that().resideOutsideOfPackage("org.wharfmq.jms.tools..")
+                .should().dependOnClassesThat().resideInAPackage("org.wharfmq.jms.tools..")
+                .check(classes);
+        noMethods().that().haveName("main").and().areStatic()
+                .should().beDeclaredInClassesThat().resideOutsideOfPackage("org.wharfmq.jms.tools..")
                 .check(classes);
     }
 

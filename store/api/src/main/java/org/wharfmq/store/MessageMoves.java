@@ -10,13 +10,10 @@ import java.util.List;
  * message moves atomically: it is never lost or doubled, whatever stops the task.
  */
 public interface MessageMoves {
-    /** The most messages a second a task may be limited to (SQS's MaxNumberOfMessagesPerSecond). */
-    int MAX_MESSAGES_PER_SECOND = 500;
-
     /**
      * Starts a task moving the messages of {@code sourceQueueUrl} to {@code destinationQueueUrl}, or,
      * when that is null, each to its original source queue (then the source must be some queue's
-     * dead-letter queue). {@code maxMessagesPerSecond} is 1..{@value #MAX_MESSAGES_PER_SECOND}, or
+     * dead-letter queue). {@code maxMessagesPerSecond} is in the model's range ({@code Ranges.MESSAGES_PER_SECOND}), or
      * null for no limit. One task at a time may run on a source, across every process that shares the
      * store; there a task is listed and cancelled from any of them, and goes on when the process that
      * started it stops (where a backend keeps its tasks in the process, they stop with it). Returns

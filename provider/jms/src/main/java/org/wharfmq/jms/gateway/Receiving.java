@@ -15,7 +15,7 @@ import org.wharfmq.store.BatchResultErrorEntry;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.ReceivedMessage;
-import org.wharfmq.store.model.MessageRules;
+import org.wharfmq.store.model.Ranges;
 import org.wharfmq.store.model.RedeliveryPolicy;
 
 /**
@@ -134,9 +134,9 @@ public final class Receiving {
         List<String> failed = new ArrayList<>();
         QueueServiceException cause = null;
         for (List<Delivery> deliveries : byQueue.values()) {
-            for (int from = 0; from < deliveries.size(); from += MessageRules.MAX_BATCH) {
+            for (int from = 0; from < deliveries.size(); from += Ranges.BATCH.max()) {
                 List<Delivery> chunk = deliveries.subList(from,
-                        Math.min(deliveries.size(), from + MessageRules.MAX_BATCH));
+                        Math.min(deliveries.size(), from + Ranges.BATCH.max()));
                 QueueServiceException refused = delete(chunk, failed);
                 cause = refused != null ? refused : cause;
             }

@@ -18,6 +18,7 @@ import org.wharfmq.store.SendBatchEntry;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.model.MessageRules;
+import org.wharfmq.store.model.Ranges;
 import org.wharfmq.store.model.QueueConfig;
 import org.wharfmq.store.model.Names;
 
@@ -192,7 +193,7 @@ public final class Sending {
         for (int i = 0; i < batch.size(); i++) {
             Prepared p = batch.get(i);
             long size = Encoding.size(p.request);
-            if (!entries.isEmpty() && (entries.size() == MessageRules.MAX_BATCH
+            if (!entries.isEmpty() && (entries.size() == Ranges.BATCH.max()
                     || bytes + size > service.limits().maxMessageBytes())) {
                 sendEntries(queueUrl, entries, sent);
                 entries.clear();

@@ -15,7 +15,7 @@ import org.wharfmq.store.ErrorCodes;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.VisibilityChange;
-import org.wharfmq.store.model.MessageRules;
+import org.wharfmq.store.model.Ranges;
 import org.wharfmq.store.model.QueueConfig;
 
 /**
@@ -178,9 +178,9 @@ final class VisibilityExtender {
         }
         for (Map.Entry<String, List<Held>> e : due.entrySet()) {
             List<Held> all = e.getValue();
-            for (int from = 0; from < all.size(); from += MessageRules.MAX_BATCH) {
+            for (int from = 0; from < all.size(); from += Ranges.BATCH.max()) {
                 try {
-                    extend(e.getKey(), all.subList(from, Math.min(all.size(), from + MessageRules.MAX_BATCH)));
+                    extend(e.getKey(), all.subList(from, Math.min(all.size(), from + Ranges.BATCH.max())));
                 } catch (RuntimeException ex) {
                     // The store could not be asked (unreachable, throttled): due again at the next sweep.
                 }

@@ -1,4 +1,4 @@
-package org.wharfmq.jms;
+package org.wharfmq.jms.tools;
 
 import java.io.BufferedReader;
 import java.io.Console;
@@ -8,10 +8,11 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.wharfmq.jms.PasswordHash;
 
 /**
  * Prints a users file line with a hashed password (docs/security.md):
- * {@code java -cp wharf-provider.jar org.wharfmq.jms.HashPassword alice} asks for alice's
+ * {@code java -cp wharf-provider.jar org.wharfmq.jms.tools.HashPassword alice} asks for alice's
  * password on the console, or reads it from the first line of standard input, and prints
  * {@code alice=pbkdf2-sha256:...}. The password is never an argument, so it stays out of shell history.
  */

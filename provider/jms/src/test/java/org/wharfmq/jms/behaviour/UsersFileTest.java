@@ -21,7 +21,7 @@ import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.wharfmq.jms.HashPassword;
+import org.wharfmq.jms.tools.HashPassword;
 import org.wharfmq.jms.PasswordHash;
 import org.wharfmq.jms.WharfConnectionFactory;
 import org.wharfmq.jms.testing.TestStores;

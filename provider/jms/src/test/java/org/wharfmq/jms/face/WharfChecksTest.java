@@ -38,8 +38,24 @@ class WharfChecksTest {
     }
 
     @Test
+    void aConsumerOptionIsCheckedAgainstTheModelsRange() {
+        assertEquals(Optional.empty(), Wharf.checkOption("visibilityTimeout", 1));
+        assertEquals(Optional.empty(), Wharf.checkOption("visibilityTimeout", null));
+        assertEquals(problem("visibilityTimeout", 0, "use 1..43200 seconds"), Wharf.checkOption("visibilityTimeout", 0));
+        assertEquals(problem("visibilityTimeout", 43201, "use 1..43200 seconds"),
+                Wharf.checkOption("visibilityTimeout", 43201));
+        assertEquals(problem("prefetch", 10, "use 0..9"), Wharf.checkOption("prefetch", 10));
+        assertEquals(problem("waitTimeSeconds", 0, "use 1..20 seconds"), Wharf.checkOption("waitTimeSeconds", 0));
+        assertEquals(problem("visibilityExtensionLimit", 0, "use 1..43200 seconds"),
+                Wharf.checkOption("visibilityExtensionLimit", 0));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Wharf.checkOption("prefetchh", 1));
+        assertTrue(e.getMessage().contains("'prefetchh'"), e.getMessage());
+    }
+
+    @Test
     void aRedeliveryBackoffInRangeHasNoProblem() {
-        assertEquals(Optional.empty(), Wharf.checkRedelivery(1, 2.5, Wharf.MAX_VISIBILITY_TIMEOUT));
+        assertEquals(Optional.empty(), Wharf.checkRedelivery(1, 2.5, 43_200));
         assertEquals(Optional.empty(), Wharf.checkRedelivery(0, null, null));
         assertEquals(Optional.empty(), Wharf.checkRedelivery(null, null, null));
     }

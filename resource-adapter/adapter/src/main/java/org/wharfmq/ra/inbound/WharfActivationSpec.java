@@ -1,6 +1,7 @@
 package org.wharfmq.ra.inbound;
 
 import java.io.Serializable;
+import java.util.Optional;
 import jakarta.jms.InvalidSelectorException;
 import jakarta.resource.spi.ActivationSpec;
 import jakarta.resource.spi.InvalidPropertyException;
@@ -25,9 +26,7 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
     static final String DUPS_OK = "Dups-ok-acknowledge";
     static final String DURABLE = "Durable";
     static final String NON_DURABLE = "NonDurable";
-    /** The store gives at most ten messages per receive: the one asked for and nine more. */
-    static final int MAX_PREFETCH = Wharf.MAX_PREFETCH;
-    static final int MAX_VISIBILITY_TIMEOUT = Wharf.MAX_VISIBILITY_TIMEOUT;
+    /** The most sessions, and so the most messages at once, an MDB's endpoint may have. */
     static final int MAX_SESSIONS = 1000;
 
     private String destination;
@@ -84,24 +83,18 @@ public class WharfActivationSpec implements ActivationSpec, ResourceAdapterAssoc
         if (maxSessions == null || maxSessions < 1 || maxSessions > MAX_SESSIONS) {
             throw invalid("maxSessions", maxSessions, "use 1.." + MAX_SESSIONS);
         }
-        if (visibilityTimeout != null && (visibilityTimeout < 1 || visibilityTimeout > MAX_VISIBILITY_TIMEOUT)) {
-            throw invalid("visibilityTimeout", visibilityTimeout, "use 1.." + MAX_VISIBILITY_TIMEOUT + " seconds");
+        check(Wharf.checkOption("visibilityTimeout", visibilityTimeout));
+        if (prefetch == null) {
+            throw invalid("prefetch", null, "use a whole number of messages, 0 for none");
         }
-        if (prefetch == null || prefetch < 0 || prefetch > MAX_PREFETCH) {
-            throw invalid("prefetch", prefetch, "use 0.." + MAX_PREFETCH);
-        }
-        validateRedelivery();
-        OptionProblem extension = Wharf.checkVisibilityExtension(visibilityExtension, visibilityExtensionLimit)
-                .orElse(null);
-        if (extension != null) {
-            throw invalid(extension.option(), extension.value(), extension.hint());
-        }
+        check(Wharf.checkOption("prefetch", prefetch));
+        check(Wharf.checkRedelivery(redeliveryDelay, redeliveryMultiplier, redeliveryMaxDelay));
+        check(Wharf.checkVisibilityExtension(visibilityExtension, visibilityExtensionLimit));
     }
 
-    /** The provider's rules for a redelivery backoff, worded as activation properties. */
-    private void validateRedelivery() throws InvalidPropertyException {
-        OptionProblem p = Wharf.checkRedelivery(redeliveryDelay, redeliveryMultiplier, redeliveryMaxDelay)
-                .orElse(null);
+    /** The provider's rules for Wharf's options, worded as activation properties. */
+    private static void check(Optional<OptionProblem> problem) throws InvalidPropertyException {
+        OptionProblem p = problem.orElse(null);
         if (p != null) {
             throw invalid(p.option(), p.value(), p.hint());
         }

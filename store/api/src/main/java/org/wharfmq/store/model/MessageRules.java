@@ -23,7 +23,6 @@ import org.wharfmq.store.SendMessageRequest;
 public final class MessageRules {
     private static final Pattern BATCH_ID = Pattern.compile("[A-Za-z0-9_-]{1,80}");
     private static final Pattern FIFO_ID = Pattern.compile("[\\x21-\\x7E]{1,128}");
-    public static final int MAX_BATCH = 10;
 
     private MessageRules() {
     }
@@ -244,9 +243,9 @@ public final class MessageRules {
         if (ids == null || ids.isEmpty()) {
             throw new QueueServiceException(EMPTY_BATCH_REQUEST, "the batch has no entries");
         }
-        if (ids.size() > MAX_BATCH) {
+        if (ids.size() > Ranges.BATCH.max()) {
             throw new QueueServiceException(TOO_MANY_ENTRIES_IN_BATCH_REQUEST,
-                    "the batch has " + ids.size() + " entries, at most " + MAX_BATCH + " are allowed");
+                    "the batch has " + ids.size() + " entries, at most " + Ranges.BATCH.max() + " are allowed");
         }
         Set<String> seen = new HashSet<>();
         for (String id : ids) {

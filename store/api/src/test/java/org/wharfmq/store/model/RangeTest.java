@@ -40,6 +40,6 @@ class RangeTest {
 
     @Test
     void aBatchHoldsOneToMaxBatchEntries() {
-        assertEquals(new Range(1, MessageRules.MAX_BATCH), Ranges.BATCH);
+        assertEquals(new Range(1, 10), Ranges.BATCH);
     }
 }

@@ -18,10 +18,10 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.wharfmq.store.MessageMoveTask;
 import org.wharfmq.store.MessageMoveTask.Status;
-import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.RedrivePolicy;
+import org.wharfmq.store.model.Ranges;
 
 /**
  * Message move tasks on Derby. A task holds the messages its source had when it started, in
@@ -81,9 +81,8 @@ final class MoveTasks {
     }
 
     String start(String sourceUrl, String destinationUrl, Integer rate) {
-        if (rate != null && (rate < 1 || rate > MessageMoves.MAX_MESSAGES_PER_SECOND)) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "MaxNumberOfMessagesPerSecond " + rate
-                    + " is out of range 1.." + MessageMoves.MAX_MESSAGES_PER_SECOND);
+        if (rate != null) {
+            Ranges.MESSAGES_PER_SECOND.check("MaxNumberOfMessagesPerSecond", rate);
         }
         List<Journal.Step> steps = new ArrayList<>();
         String handle;

@@ -21,6 +21,7 @@ import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.RedrivePolicy;
+import org.wharfmq.store.model.Ranges;
 
 /**
  * Message move tasks in {@code wharf_move_task}, seen by every process on the store. A task moves
@@ -69,9 +70,8 @@ final class PgMoveTasks implements MessageMoves, AutoCloseable {
 
     @Override
     public String startMessageMoveTask(String sourceUrl, String destinationUrl, Integer rate) {
-        if (rate != null && (rate < 1 || rate > MAX_MESSAGES_PER_SECOND)) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "MaxNumberOfMessagesPerSecond " + rate
-                    + " is out of range 1.." + MAX_MESSAGES_PER_SECOND);
+        if (rate != null) {
+            Ranges.MESSAGES_PER_SECOND.check("MaxNumberOfMessagesPerSecond", rate);
         }
         String handle = "wharf-move-" + UUID.randomUUID();
         ctx.run("StartMessageMoveTask", u -> {

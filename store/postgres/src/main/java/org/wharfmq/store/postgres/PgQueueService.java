@@ -45,8 +45,6 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
         QueueStatistics, JoinedTransactions {
 
 
-    /** No attribute limit of its own; delays to the millisecond, up to 900 s. */
-    private static final Limits LIMITS = new Limits(Integer.MAX_VALUE, 262_144, 1, 900_000);
 
     private final PgContext ctx;
     private final Queues queues;
@@ -105,7 +103,7 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
 
     @Override
     public Limits limits() {
-        return LIMITS;
+        return Limits.WHARF;
     }
 
     @Override

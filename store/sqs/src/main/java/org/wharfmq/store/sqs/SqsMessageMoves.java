@@ -9,6 +9,7 @@ import org.wharfmq.store.MessageMoveTask;
 import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.model.Names;
+import org.wharfmq.store.model.Ranges;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.ListMessageMoveTasksResultEntry;
 
@@ -48,9 +49,8 @@ final class SqsMessageMoves implements MessageMoves {
 
     @Override
     public String startMessageMoveTask(String sourceQueueUrl, String destinationQueueUrl, Integer rate) {
-        if (rate != null && (rate < 1 || rate > MAX_MESSAGES_PER_SECOND)) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "MaxNumberOfMessagesPerSecond "
-                    + rate + " is out of range 1.." + MAX_MESSAGES_PER_SECOND);
+        if (rate != null) {
+            Ranges.MESSAGES_PER_SECOND.check("MaxNumberOfMessagesPerSecond", rate);
         }
         String sourceArn = queues.arn(sourceQueueUrl);
         String destinationArn = destinationQueueUrl == null ? null : queues.arn(destinationQueueUrl);
