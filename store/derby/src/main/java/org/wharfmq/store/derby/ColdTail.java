@@ -1,10 +1,5 @@
 package org.wharfmq.store.derby;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.function.LongConsumer;
-
 /**
  * The part of a deep standard queue that is not in memory: the ids of its rows, which the
  * {@link Pager} reads back in order as the head in memory drains. Under the index's lock.
@@ -63,43 +58,5 @@ final class ColdTail {
 
     void landed() {
         inTransit = NONE;
-    }
-
-    /** The steps that delete this tail's rows of queue {@code queueId} when it is purged, sparing {@code held}. */
-    List<Journal.Step> deletion(int queueId, List<Long> held) {
-        List<Journal.Step> steps = new ArrayList<>();
-        long[] chunk = new long[4096];
-        int[] n = {0};
-        LongConsumer add = rowId -> {
-            chunk[n[0]++] = rowId;
-            if (n[0] == chunk.length) {
-                long[] ids = chunk.clone();
-                steps.add(w -> w.deleteRows(queueId, ids));
-                n[0] = 0;
-            }
-        };
-        for (long rowId : inTransit) {
-            add.accept(rowId);
-        }
-        walked.drainTo(add);
-        sent.drainTo(add);
-        long[] rest = Arrays.copyOf(chunk, n[0]);
-        steps.add(w -> w.deleteRows(queueId, rest));
-        if (walking()) {
-            // The unwalked rows, in ranges around those a prepared branch holds.
-            long after = walkedUpTo;
-            long upTo = openedUpTo;
-            held.sort(null);
-            for (long h : held) {
-                if (h > after && h <= upTo) {
-                    long from = after;
-                    steps.add(w -> w.deleteRange(queueId, from, h - 1));
-                    after = h;
-                }
-            }
-            long from = after;
-            steps.add(w -> w.deleteRange(queueId, from, upTo));
-        }
-        return steps;
     }
 }

@@ -8,11 +8,13 @@ import static org.wharfmq.store.ErrorCodes.SERVICE_UNAVAILABLE;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongConsumer;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.QueueConfig;
@@ -210,10 +212,50 @@ final class QueueIndex {
             }
         }
         if (q.cold != null) {
-            steps.addAll(q.cold.deletion(q.id, held));
-            q.cold = null;
+            steps.addAll(dropCold(q, held));
         }
         journal.postAll(steps);
+    }
+
+    /** Forgets a queue's tail on disk; returns the steps that delete its rows, sparing {@code held}. Under the lock. */
+    private List<Journal.Step> dropCold(QueueState q, List<Long> held) {
+        ColdTail cold = q.cold;
+        q.cold = null;
+        int id = q.id;
+        List<Journal.Step> steps = new ArrayList<>();
+        long[] chunk = new long[4096];
+        int[] n = {0};
+        LongConsumer add = rowId -> {
+            chunk[n[0]++] = rowId;
+            if (n[0] == chunk.length) {
+                long[] ids = chunk.clone();
+                steps.add(w -> w.deleteRows(id, ids));
+                n[0] = 0;
+            }
+        };
+        for (long rowId : cold.inTransit) {
+            add.accept(rowId);
+        }
+        cold.walked.drainTo(add);
+        cold.sent.drainTo(add);
+        long[] rest = Arrays.copyOf(chunk, n[0]);
+        steps.add(w -> w.deleteRows(id, rest));
+        if (cold.walking()) {
+            // The unwalked rows, in ranges around those a prepared branch holds.
+            long after = cold.walkedUpTo;
+            long upTo = cold.openedUpTo;
+            held.sort(null);
+            for (long h : held) {
+                if (h > after && h <= upTo) {
+                    long from = after;
+                    steps.add(w -> w.deleteRange(id, from, h - 1));
+                    after = h;
+                }
+            }
+            long from = after;
+            steps.add(w -> w.deleteRange(id, from, upTo));
+        }
+        return steps;
     }
 
     /** Applies time to a queue: drops what retention ended and wakes messages whose time came. Under the lock. */
