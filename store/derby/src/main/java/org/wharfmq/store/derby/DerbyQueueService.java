@@ -34,6 +34,7 @@ import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.VisibilityChange;
 import org.wharfmq.store.XaTransactions;
+import org.wharfmq.store.model.Ranges;
 
 /**
  * The queue model on Derby, as the SPI sees it. This facade only delegates: administration to
@@ -87,7 +88,8 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
     }
 
     /** No attribute limit of its own; delays to the millisecond (MessageOptions), up to 900 s. */
-    private static final Limits LIMITS = new Limits(Integer.MAX_VALUE, 262_144, 1, 900_000);
+    private static final Limits LIMITS = new Limits(Integer.MAX_VALUE, Ranges.MAXIMUM_MESSAGE_SIZE.max(), 1,
+            Ranges.DELAY_SECONDS.max() * 1000L);
 
     @Override
     public Limits limits() {

@@ -1,6 +1,5 @@
 package org.wharfmq.store.derby;
 
-import static org.wharfmq.store.ErrorCodes.INVALID_PARAMETER_VALUE;
 import static org.wharfmq.store.ErrorCodes.OVER_LIMIT;
 
 import java.util.ArrayList;
@@ -131,18 +130,13 @@ final class Receives {
     private List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
                                           BooleanSupplier cancelled, Mode mode) {
         boolean consume = mode == Mode.CONSUME;
-        int max = r.maxNumberOfMessages();
-        if (max < 1 || max > 10) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "MaxNumberOfMessages " + max
-                    + " is out of range 1..10");
-        }
+        int max = Ranges.BATCH.check("MaxNumberOfMessages", r.maxNumberOfMessages());
         if (r.visibilityTimeout() != null) {
             checkVisibilityTimeout(r.visibilityTimeout());
         }
         Integer waitSeconds = r.waitTimeSeconds();
-        if (waitSeconds != null && (waitSeconds < 0 || waitSeconds > 20)) {
-            throw new QueueServiceException(INVALID_PARAMETER_VALUE, "WaitTimeSeconds " + waitSeconds
-                    + " is out of range 0..20");
+        if (waitSeconds != null) {
+            Ranges.WAIT_TIME_SECONDS.check("WaitTimeSeconds", waitSeconds);
         }
         long start = System.nanoTime();
         Map<Long, Boolean> verdicts = filter == null ? null : new HashMap<>();

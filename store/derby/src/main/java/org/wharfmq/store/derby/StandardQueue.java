@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.locks.Condition;
 import org.wharfmq.store.model.QueueConfig;
+import org.wharfmq.store.model.Ranges;
 
 /** A standard queue: visible messages by priority (higher first), then send order. */
 final class StandardQueue extends QueueState {
@@ -13,7 +14,7 @@ final class StandardQueue extends QueueState {
             ? Integer.compare(b.priority, a.priority) : Long.compare(a.seq, b.seq);
 
     /** Visible messages by priority, 0 to 9, each in send order; entries of messages no longer visible drop out when met. */
-    private final ArrivalOrder[] lanes = new ArrivalOrder[10];
+    private final ArrivalOrder[] lanes = new ArrivalOrder[Ranges.PRIORITY.max() + 1];
 
     StandardQueue(int id, String name, int kind, QueueConfig config, long createdAt, Condition available) {
         super(id, name, kind, config, createdAt, available);
