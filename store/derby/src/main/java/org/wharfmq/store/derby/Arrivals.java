@@ -10,6 +10,7 @@ import java.util.concurrent.locks.Condition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.wharfmq.store.ArrivalNotification;
+import org.wharfmq.store.derby.index.QueueState;
 
 /**
  * ArrivalNotification for one store: the watchers of each queue, by name, and one thread that
@@ -20,7 +21,7 @@ final class Arrivals {
     private static final Logger LOG = LoggerFactory.getLogger(Arrivals.class);
 
     /** The watchers of one queue name; the live queue of that name points to it. */
-    final class Watchers {
+    final class Watchers implements QueueState.Watchers {
         private final String name;
         private Runnable[] all = new Runnable[0];
 
@@ -28,8 +29,8 @@ final class Arrivals {
             this.name = name;
         }
 
-        /** A message of the queue may be receivable now. Under the lock. */
-        void notice() {
+        @Override
+        public void notice() {
             for (Runnable r : all) {
                 try {
                     r.run();
@@ -39,8 +40,8 @@ final class Arrivals {
             }
         }
 
-        /** A message of {@code q} becomes visible at {@code at} unless something else happens first. Under the lock. */
-        void timerAt(QueueState q, long at) {
+        @Override
+        public void timerAt(QueueState q, long at) {
             schedule(q, at);
         }
     }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.wharfmq.store.MessageOptions;
 import org.wharfmq.store.SendMessageRequest;
+import org.wharfmq.store.derby.index.Payload;
 
 /** Writes a prepared branch's operations to bytes and back. */
 final class BranchCodec {

@@ -5,11 +5,12 @@ import java.time.Clock;
 import java.util.List;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.QueueServiceProvider;
+import org.wharfmq.store.derby.disk.Database;
 import org.wharfmq.store.model.QueueConfig;
 import org.wharfmq.store.model.Range;
 import org.wharfmq.store.model.Ranges;
 import org.wharfmq.store.model.UrlOptions;
-import org.wharfmq.store.QueueServiceProvider;
 
 /**
  * Opens {@code wharf:derby:<dir>} (embedded, durable) and {@code wharf:memory:<name>} (in memory,

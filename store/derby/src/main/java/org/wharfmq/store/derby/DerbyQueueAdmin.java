@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.QueueStatistics;
+import org.wharfmq.store.derby.index.Counters;
+import org.wharfmq.store.derby.index.QueueState;
 import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.QueueConfig;
 

@@ -34,6 +34,9 @@ import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
 import org.wharfmq.store.VisibilityChange;
 import org.wharfmq.store.XaTransactions;
+import org.wharfmq.store.derby.disk.Database;
+import org.wharfmq.store.derby.disk.Faults;
+import org.wharfmq.store.derby.disk.Journal;
 import org.wharfmq.store.model.Ranges;
 
 /**

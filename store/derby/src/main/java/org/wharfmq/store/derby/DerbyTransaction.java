@@ -9,12 +9,16 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiPredicate;
-import org.wharfmq.store.MessageView;
 import org.wharfmq.store.MessageOptions;
+import org.wharfmq.store.MessageView;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.StoreTransaction;
+import org.wharfmq.store.derby.disk.Journal;
+import org.wharfmq.store.derby.index.Dedup;
+import org.wharfmq.store.derby.index.Msg;
+import org.wharfmq.store.derby.index.QueueState;
 import org.wharfmq.store.model.Digests;
 import org.wharfmq.store.model.Names;
 

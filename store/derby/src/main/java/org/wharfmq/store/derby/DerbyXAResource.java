@@ -10,6 +10,8 @@ import javax.transaction.xa.Xid;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.StoreTransaction;
 import org.wharfmq.store.StoreXAResource;
+import org.wharfmq.store.derby.disk.Journal;
+import org.wharfmq.store.derby.index.Msg;
 
 /**
  * XA over store transactions. Prepare checks the branch, holds the messages it deletes or changes,

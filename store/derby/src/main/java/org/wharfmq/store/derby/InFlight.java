@@ -12,6 +12,8 @@ import org.wharfmq.store.BatchResult;
 import org.wharfmq.store.BatchResultErrorEntry;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.VisibilityChange;
+import org.wharfmq.store.derby.index.Msg;
+import org.wharfmq.store.derby.index.QueueState;
 import org.wharfmq.store.model.MessageRules;
 
 /**

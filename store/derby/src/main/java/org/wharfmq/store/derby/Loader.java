@@ -16,6 +16,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import org.wharfmq.store.derby.disk.Schema;
+import org.wharfmq.store.derby.index.ColdTail;
+import org.wharfmq.store.derby.index.Dedup;
+import org.wharfmq.store.derby.index.Ids;
+import org.wharfmq.store.derby.index.Msg;
+import org.wharfmq.store.derby.index.Publish;
+import org.wharfmq.store.derby.index.QueueState;
 import org.wharfmq.store.model.ReceiptHandle;
 
 /**
@@ -109,8 +116,8 @@ final class Loader {
             insertMeta(Ids.META_NEXT, Long.toString(reserved));
         }
         index.restoreIds(new Ids(storeBits, next, reserved));
-        if (meta.containsKey(QueueTable.META_NEXT_ID)) {
-            index.queues().reserveId(Integer.parseInt(meta.get(QueueTable.META_NEXT_ID).trim()) - 1);
+        if (meta.containsKey(Schema.META_NEXT_QUEUE_ID)) {
+            index.queues().reserveId(Integer.parseInt(meta.get(Schema.META_NEXT_QUEUE_ID).trim()) - 1);
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.derby.index.QueueState;
 
 /**
  * The memory that non-durable messages hold against the store's limit, and the pace of

@@ -10,6 +10,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.wharfmq.store.derby.disk.Database;
+import org.wharfmq.store.derby.index.BodyCache;
+import org.wharfmq.store.derby.index.ColdTail;
+import org.wharfmq.store.derby.index.Msg;
+import org.wharfmq.store.derby.index.Payload;
+import org.wharfmq.store.derby.index.QueueState;
 
 /**
  * Keeps the head of each deep standard queue in memory and the rest on disk ({@link ColdTail}).

@@ -4,6 +4,9 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
+import org.wharfmq.store.derby.disk.Schema;
+import org.wharfmq.store.derby.index.Dedup;
+import org.wharfmq.store.derby.index.QueueState;
 
 /**
  * The index's table of queues: the live queues and subscriptions by name and by id, the names of
@@ -14,11 +17,6 @@ import java.util.Map;
 final class QueueTable {
     /** How long the name of a deleted queue stays reserved (QueueDeletedRecently). */
     static final long NAME_RESERVED_MILLIS = 60_000;
-    /**
-     * WHARF_META's floor for new queue-table ids. A dead letter names its source queue by id, and
-     * the loader does not read every message row, so ids are never handed out twice.
-     */
-    static final String META_NEXT_ID = "next_queue_id";
 
     private final QueueIndex index;
     private final Map<String, QueueState> byName = new HashMap<>();
@@ -66,7 +64,7 @@ final class QueueTable {
         assert index.locked();
         int id = nextId++;
         String floor = Integer.toString(nextId);
-        index.journal().post(w -> w.saveMeta(META_NEXT_ID, floor));
+        index.journal().post(w -> w.saveMeta(Schema.META_NEXT_QUEUE_ID, floor));
         return id;
     }
 

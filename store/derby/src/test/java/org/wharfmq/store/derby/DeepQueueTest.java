@@ -26,6 +26,7 @@ import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.StoreTransaction;
 import org.wharfmq.store.Transactions;
+import org.wharfmq.store.derby.disk.SchemaUpgradeTest;
 
 /**
  * A standard queue deeper than the head the store keeps in memory: the rest stays on disk and is

@@ -2,11 +2,11 @@ package org.wharfmq.store.derby;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.wharfmq.store.MessageAttributeValue;
@@ -15,6 +15,7 @@ import org.wharfmq.store.QueueServices;
 import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.SendMessageRequest;
+import org.wharfmq.store.derby.index.BodyCache;
 
 /**
  * Bodies that are not in memory any more, because the backlog outgrew the cache of recent bodies

@@ -18,6 +18,7 @@ import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.StoreTransaction;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.Transactions;
+import org.wharfmq.store.derby.disk.SchemaUpgradeTest;
 
 /**
  * A queue message is one row holding its body; a publish to several subscriptions is one row that

@@ -24,6 +24,7 @@ import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.StoreXAResource;
 import org.wharfmq.store.Topics;
 import org.wharfmq.store.XaTransactions;
+import org.wharfmq.store.derby.disk.SchemaUpgradeTest;
 
 /**
  * A publish to several subscriptions is one row: its copies' deliveries write no message row, and

@@ -1,4 +1,4 @@
-package org.wharfmq.store.derby;
+package org.wharfmq.store.derby.disk;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -10,9 +10,10 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import org.wharfmq.store.ErrorCodes;
 import org.wharfmq.store.QueueServiceException;
+import org.wharfmq.store.derby.index.Payload;
 
 /** The store's Derby database: the writer connection, a pool of body readers, boot and shutdown. */
-final class Database implements AutoCloseable {
+public final class Database implements AutoCloseable {
     private static final int READERS = 4;
     /** How long to wait for a store another process is creating to appear (XJ004 until then). */
     private static final long CREATED_ELSEWHERE_WAIT_NANOS = 10_000_000_000L;
@@ -62,7 +63,7 @@ final class Database implements AutoCloseable {
     private final BlockingQueue<Connection> readers = new ArrayBlockingQueue<>(READERS);
     private int readersOpened;
 
-    Database(String derbyName, boolean memory) {
+    public Database(String derbyName, boolean memory) {
         this.jdbcUrl = "jdbc:derby:" + (memory ? "memory:" : "") + derbyName;
         this.dir = derbyName;
         if (!memory) {
@@ -160,16 +161,16 @@ final class Database implements AutoCloseable {
     }
 
     /** The connection only the journal thread (and the loader, before it starts) may use. */
-    Connection writer() {
+    public Connection writer() {
         return writer;
     }
 
     /** A body read from disk, with its encoded size. */
-    record Body(long id, Payload payload, int bytes) {
+    public record Body(long id, Payload payload, int bytes) {
     }
 
     /** A read on a reader connection. */
-    interface Read<T> {
+    public interface Read<T> {
         T run(Connection c) throws SQLException;
     }
 
@@ -177,7 +178,7 @@ final class Database implements AutoCloseable {
      * Runs {@code read} on a reader connection, which sees uncommitted rows: fit for rows that no
      * open write changes (bodies, a cold tail's rows). {@code what} names it in an error.
      */
-    <T> T read(String what, Read<T> read) {
+    public <T> T read(String what, Read<T> read) {
         Connection c = borrow();
         try {
             T out = read.run(c);
@@ -207,7 +208,7 @@ final class Database implements AutoCloseable {
      * of that queue, and so are the bodies read after it (rows without one are skipped); else all
      * are WHARF_BODY rows. A body deleted or moved meanwhile is not there.
      */
-    List<Body> readFrom(long first, int queueId, int maxRows, int maxBytes) {
+    public List<Body> readFrom(long first, int queueId, int maxRows, int maxBytes) {
         return read("read message bodies of", c -> {
             List<Body> out = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement(queueId != 0

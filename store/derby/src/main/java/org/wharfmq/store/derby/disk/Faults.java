@@ -1,4 +1,4 @@
-package org.wharfmq.store.derby;
+package org.wharfmq.store.derby.disk;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -12,7 +12,7 @@ import org.wharfmq.store.QueueServiceException;
  * What a Derby failure means for the user of store {@code dir}, in one sentence that says what to
  * do, instead of Derby's chain of exceptions.
  */
-final class Faults {
+public final class Faults {
     enum Kind { DISK_FULL, IN_USE, READ_ONLY, DAMAGED, CONNECTION_LOST, OTHER }
 
     private Faults() {
@@ -53,7 +53,7 @@ final class Faults {
     }
 
     /** {@code failure} of {@code doing} ("open", "write") on the store in {@code dir}, told plainly. */
-    static QueueServiceException of(String dir, String doing, Throwable failure) {
+    public static QueueServiceException of(String dir, String doing, Throwable failure) {
         Kind kind = kind(failure);
         String why = switch (kind) {
             case DISK_FULL -> "the disk of store " + dir + " is full (" + root(failure)

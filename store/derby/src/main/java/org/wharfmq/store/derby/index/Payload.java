@@ -1,4 +1,4 @@
-package org.wharfmq.store.derby;
+package org.wharfmq.store.derby.index;
 
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -14,15 +14,15 @@ import org.wharfmq.store.model.Digests;
  * What a message's body row holds: the body and the user attributes, encoded together; with the
  * body's MD5, which receives hand out, kept beside it in memory.
  */
-record Payload(String body, Map<String, MessageAttributeValue> attributes, String md5) {
+public record Payload(String body, Map<String, MessageAttributeValue> attributes, String md5) {
     private static final int VERSION = 1;
 
-    Payload(String body, Map<String, MessageAttributeValue> attributes) {
+    public Payload(String body, Map<String, MessageAttributeValue> attributes) {
         this(body, attributes, Digests.md5(body));
     }
 
     /** Version byte, then length-prefixed UTF-8 strings; what {@link #decode} reads. */
-    byte[] encode() {
+    public byte[] encode() {
         byte[][] parts = new byte[1 + 3 * attributes.size()][];
         int k = 0;
         int size = 1 + 4 + 4;
@@ -56,7 +56,7 @@ record Payload(String body, Map<String, MessageAttributeValue> attributes, Strin
         out.put(b);
     }
 
-    static Payload decode(byte[] data) {
+    public static Payload decode(byte[] data) {
         try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(data))) {
             if (in.readByte() != VERSION) {
                 throw new IOException("unknown payload version");

@@ -1,4 +1,4 @@
-package org.wharfmq.store.derby;
+package org.wharfmq.store.derby.index;
 
 import java.util.Arrays;
 import java.util.HashMap;
@@ -12,7 +12,7 @@ import java.util.Map;
  * reused, so an entry is never stale, only possibly useless until evicted. Payloads of messages
  * kept in memory only are pinned: never evicted, removed with their message.
  */
-final class BodyCache {
+public final class BodyCache {
     private record Entry(Payload payload, int bytes) {
     }
 
@@ -21,11 +21,11 @@ final class BodyCache {
     private final Map<Long, Entry> pinned = new HashMap<>();
     private long bytes;
 
-    BodyCache(long maxBytes) {
+    public BodyCache(long maxBytes) {
         this.maxBytes = maxBytes;
     }
 
-    synchronized void put(long bodyId, Payload payload, int encodedBytes) {
+    public synchronized void put(long bodyId, Payload payload, int encodedBytes) {
         if (encodedBytes > maxBytes) {
             return;
         }
@@ -39,12 +39,12 @@ final class BodyCache {
     }
 
     /** Keeps the payload of a message that exists only in memory, until {@link #remove}. */
-    synchronized void pin(long bodyId, Payload payload, int encodedBytes) {
+    public synchronized void pin(long bodyId, Payload payload, int encodedBytes) {
         pinned.put(bodyId, new Entry(payload, encodedBytes));
     }
 
     /** Drops a body; returns its bytes if it was pinned, else 0. */
-    synchronized long remove(long bodyId) {
+    public synchronized long remove(long bodyId) {
         Entry p = pinned.remove(bodyId);
         if (p != null) {
             return p.bytes;
@@ -57,7 +57,7 @@ final class BodyCache {
     }
 
     /** The cached payloads of the given bodies; the ids not found are returned in {@code misses}. */
-    synchronized Map<Long, Payload> get(long[] bodyIds, long[][] misses) {
+    public synchronized Map<Long, Payload> get(long[] bodyIds, long[][] misses) {
         Map<Long, Payload> out = new HashMap<>(bodyIds.length * 2);
         long[] missing = new long[bodyIds.length];
         int n = 0;

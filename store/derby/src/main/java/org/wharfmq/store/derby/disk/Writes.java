@@ -1,4 +1,4 @@
-package org.wharfmq.store.derby;
+package org.wharfmq.store.derby.disk;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -9,6 +9,8 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.wharfmq.store.derby.index.Msg;
+import org.wharfmq.store.derby.index.Publish;
 import org.wharfmq.store.model.QueueConfig;
 
 /**
@@ -17,13 +19,13 @@ import org.wharfmq.store.model.QueueConfig;
  * of publishes, deletes); no two changes in one cycle depend on each other in another order. The rarer changes (queues, prepared branches,
  * the id reservation, dedup pruning) run at once, after flushing the batches before them.
  */
-final class Writes implements AutoCloseable {
+public final class Writes implements AutoCloseable {
 
     /** A snapshot of a message row, taken under the index's lock. */
-    record Row(long rowId, int queueId, long bodyId, long seq, long sentAt, long visibleAt, int receiveCount,
+    public record Row(long rowId, int queueId, long bodyId, long seq, long sentAt, long visibleAt, int receiveCount,
                long firstReceiveAt, int priority, long expiresAt, String groupId, String dedupId,
                int sourceQueueId) {
-        static Row of(Msg m) {
+        public static Row of(Msg m) {
             return new Row(m.rowId, m.queue.id, m.bodyId, m.seq, m.sentAt, m.visibleAt, m.receiveCount,
                     m.firstReceiveAt, m.priority, m.expiresAt, m.groupId, m.dedupId, m.sourceQueueId);
         }
@@ -97,14 +99,14 @@ final class Writes implements AutoCloseable {
     // ---- batched: messages, bodies, dedup keys ----
 
     /** A body that several messages share (a topic publish's copies). */
-    void insertBody(long id, byte[] payload) throws SQLException {
+    public void insertBody(long id, byte[] payload) throws SQLException {
         insertBody.setLong(1, id);
         setBody(insertBody, 2, payload);
         add(0);
     }
 
     /** A topic publish: its body, what its copies share, and the list of its copies. */
-    void insertPublish(Publish p, byte[] payload, long sentAt, long visibleAt, long expiresAt, int priority)
+    public void insertPublish(Publish p, byte[] payload, long sentAt, long visibleAt, long expiresAt, int priority)
             throws SQLException {
         PreparedStatement s = insertPublish;
         s.setLong(1, p.id);
@@ -118,12 +120,12 @@ final class Writes implements AutoCloseable {
     }
 
     /** Marks copy {@code copy} of publish {@code p} received once. */
-    void receivedCopy(Publish p, int copy) {
+    public void receivedCopy(Publish p, int copy) {
         mark(p, 0, copy);
     }
 
     /** Takes copy {@code copy} off publish {@code p}'s list: deleted, moved, or written as a row of its own. */
-    void dropCopy(Publish p, int copy) {
+    public void dropCopy(Publish p, int copy) {
         mark(p, 1, copy);
     }
 
@@ -133,7 +135,7 @@ final class Writes implements AutoCloseable {
     }
 
     /** A message row, with its encoded body inline; {@code payload} null when it refers to a shared body. */
-    void insertMessage(Row r, byte[] payload) throws SQLException {
+    public void insertMessage(Row r, byte[] payload) throws SQLException {
         PreparedStatement s = insertMessage;
         s.setLong(1, r.rowId);
         s.setInt(2, r.queueId);
@@ -167,7 +169,7 @@ final class Writes implements AutoCloseable {
         }
     }
 
-    void insertDedup(int queueId, String key, long bodyId, long seq, long acceptedAt) throws SQLException {
+    public void insertDedup(int queueId, String key, long bodyId, long seq, long acceptedAt) throws SQLException {
         insertDedup.setInt(1, queueId);
         insertDedup.setString(2, key);
         insertDedup.setLong(3, bodyId);
@@ -177,7 +179,7 @@ final class Writes implements AutoCloseable {
     }
 
     /** Writes a message's changed state in the queue its row is in. */
-    void updateMessage(Row r) throws SQLException {
+    public void updateMessage(Row r) throws SQLException {
         updateMessage.setLong(1, r.seq);
         updateMessage.setLong(2, r.visibleAt);
         updateMessage.setInt(3, r.receiveCount);
@@ -188,13 +190,13 @@ final class Writes implements AutoCloseable {
         add(4);
     }
 
-    void deleteMessage(int queueId, long rowId) throws SQLException {
+    public void deleteMessage(int queueId, long rowId) throws SQLException {
         deleteMessage.setInt(1, queueId);
         deleteMessage.setLong(2, rowId);
         add(6);
     }
 
-    void deleteBody(long bodyId) throws SQLException {
+    public void deleteBody(long bodyId) throws SQLException {
         deleteBody.setLong(1, bodyId);
         deletedBodies.add(bodyId);
         add(7);
@@ -203,7 +205,7 @@ final class Writes implements AutoCloseable {
     // ---- at once: meta, queues, dedup pruning, prepared branches ----
 
     /** Sets a WHARF_META value, inserting its row the first time. */
-    void saveMeta(String name, String value) throws SQLException {
+    public void saveMeta(String name, String value) throws SQLException {
         try (PreparedStatement s = atOnce(UPDATE_META)) {
             s.setString(1, value);
             s.setString(2, name);
@@ -219,7 +221,7 @@ final class Writes implements AutoCloseable {
     }
 
     /** Adds a queue, subscription or topic row; a topic has no config ({@code config} null). */
-    void insertQueue(int id, String name, int kind, String topic, String subscription, String tag,
+    public void insertQueue(int id, String name, int kind, String topic, String subscription, String tag,
                      QueueConfig config, long createdAt) throws SQLException {
         try (PreparedStatement s = atOnce(INSERT_QUEUE)) {
             s.setInt(1, id);
@@ -235,7 +237,7 @@ final class Writes implements AutoCloseable {
         }
     }
 
-    void updateQueueAttributes(int id, QueueConfig config, long modifiedAt) throws SQLException {
+    public void updateQueueAttributes(int id, QueueConfig config, long modifiedAt) throws SQLException {
         try (PreparedStatement s = atOnce(UPDATE_QUEUE_ATTRS)) {
             s.setString(1, Schema.encodeAttributes(config));
             s.setLong(2, modifiedAt);
@@ -244,12 +246,12 @@ final class Writes implements AutoCloseable {
         }
     }
 
-    void markQueuePurged(int id, long purgedAt) throws SQLException {
+    public void markQueuePurged(int id, long purgedAt) throws SQLException {
         updateQueueTime(UPDATE_QUEUE_PURGED, id, purgedAt);
     }
 
     /** Marks a queue, subscription or topic deleted; its row stays while its name is reserved. */
-    void markQueueDeleted(int id, long deletedAt) throws SQLException {
+    public void markQueueDeleted(int id, long deletedAt) throws SQLException {
         updateQueueTime(UPDATE_QUEUE_DELETED, id, deletedAt);
     }
 
@@ -262,7 +264,7 @@ final class Writes implements AutoCloseable {
     }
 
     /** Deletes a queue's dedup keys accepted at or before {@code before}. */
-    void deleteDedupBefore(int queueId, long before) throws SQLException {
+    public void deleteDedupBefore(int queueId, long before) throws SQLException {
         try (PreparedStatement s = atOnce(DELETE_DEDUP_BEFORE)) {
             s.setInt(1, queueId);
             s.setLong(2, before);
@@ -274,7 +276,7 @@ final class Writes implements AutoCloseable {
      * Moves a message's row from queue {@code fromQueue} to the queue {@code r} names. At once: the
      * batched changes after it in this cycle find the row under its new queue.
      */
-    void moveMessage(int fromQueue, Row r) throws SQLException {
+    public void moveMessage(int fromQueue, Row r) throws SQLException {
         try (PreparedStatement s = atOnce(MOVE_MESSAGE)) {
             s.setInt(1, r.queueId);
             s.setLong(2, r.seq);
@@ -289,7 +291,7 @@ final class Writes implements AutoCloseable {
     }
 
     /** Deletes rows of a queue by id, with the WHARF_BODY rows those of an older store refer to. */
-    void deleteRows(int queueId, long[] rowIds) throws SQLException {
+    public void deleteRows(int queueId, long[] rowIds) throws SQLException {
         if (rowIds.length == 0) {
             return;
         }
@@ -309,7 +311,7 @@ final class Writes implements AutoCloseable {
      * Deletes a queue's message rows with ids in {@code (after, upTo]}, and the WHARF_BODY rows
      * those of an older store refer to: the part of a purged deep queue that was never in memory.
      */
-    void deleteRange(int queueId, long after, long upTo) throws SQLException {
+    public void deleteRange(int queueId, long after, long upTo) throws SQLException {
         for (String sql : new String[] {DELETE_BODIES_OF_RANGE, DELETE_RANGE}) {
             try (PreparedStatement s = atOnce(sql)) {
                 s.setInt(1, queueId);
@@ -321,7 +323,7 @@ final class Writes implements AutoCloseable {
     }
 
     /** Stores a prepared XA branch: its key and its encoded operations. */
-    void insertPrepared(String xid, byte[] data) throws SQLException {
+    public void insertPrepared(String xid, byte[] data) throws SQLException {
         try (PreparedStatement s = atOnce(INSERT_PREPARED)) {
             s.setString(1, xid);
             s.setBytes(2, data);
@@ -329,7 +331,7 @@ final class Writes implements AutoCloseable {
         }
     }
 
-    void deletePrepared(String xid) throws SQLException {
+    public void deletePrepared(String xid) throws SQLException {
         try (PreparedStatement s = atOnce(DELETE_PREPARED)) {
             s.setString(1, xid);
             s.executeUpdate();

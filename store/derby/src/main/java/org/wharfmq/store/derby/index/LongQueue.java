@@ -1,9 +1,9 @@
-package org.wharfmq.store.derby;
+package org.wharfmq.store.derby.index;
 
 import java.util.ArrayDeque;
 
 /** A queue of longs in chunks of 4,096: 8 bytes an entry, for the ids of a deep queue's cold rows. Not thread-safe. */
-final class LongQueue {
+public final class LongQueue {
     private static final int CHUNK = 4096;
     private final ArrayDeque<long[]> chunks = new ArrayDeque<>();
     /** The next index to read in the first chunk, and the next to write in the last. */
@@ -11,7 +11,7 @@ final class LongQueue {
     private int tail = CHUNK;
     private long size;
 
-    void add(long v) {
+    public void add(long v) {
         if (tail == CHUNK) {
             chunks.addLast(new long[CHUNK]);
             tail = 0;
@@ -36,7 +36,7 @@ final class LongQueue {
     }
 
     /** The first value; the queue must not be empty. */
-    long peek() {
+    public long peek() {
         return chunks.peekFirst()[head];
     }
 
@@ -44,12 +44,12 @@ final class LongQueue {
         return size;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return size == 0;
     }
 
     /** Removes every value, in order, into {@code sink}. */
-    void drainTo(java.util.function.LongConsumer sink) {
+    public void drainTo(java.util.function.LongConsumer sink) {
         while (size > 0) {
             sink.accept(poll());
         }

@@ -1,4 +1,4 @@
-package org.wharfmq.store.derby;
+package org.wharfmq.store.derby.disk;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -25,15 +25,15 @@ import org.wharfmq.store.QueueServiceException;
  * their callers before they are written; they go with the next batch, a waiting caller's or the
  * journal thread's. As no caller sees their failures, the journal logs them.
  */
-final class Journal implements AutoCloseable {
+public final class Journal implements AutoCloseable {
 
     /** A durable change, written by whoever writes the batch that holds it. */
-    interface Step {
+    public interface Step {
         void write(Writes w) throws SQLException;
     }
 
     /** The step of a change with nothing to write (to a message kept in memory): never queued. */
-    static final Step NONE = w -> { };
+    public static final Step NONE = w -> { };
 
     /** A submitted change; {@code unawaited} when its caller does not wait for it. */
     private record Entry(Step step, Runnable afterCommit, CompletableFuture<Void> done, int bytes,
@@ -64,7 +64,7 @@ final class Journal implements AutoCloseable {
     private int awaiting;
     private boolean closing;
 
-    Journal(Database db, Lock storeLock, String name) throws SQLException {
+    public Journal(Database db, Lock storeLock, String name) throws SQLException {
         this.db = db;
         this.connection = db.writer();
         this.writes = new Writes(connection);
@@ -78,12 +78,12 @@ final class Journal implements AutoCloseable {
      * Queues a change that the caller will {@link #await}; {@code afterCommit} (may be null) runs
      * under the index's lock once it is durable.
      */
-    CompletableFuture<Void> submit(Step step, Runnable afterCommit) {
+    public CompletableFuture<Void> submit(Step step, Runnable afterCommit) {
         return add(step, afterCommit, false, 0);
     }
 
     /** Queues several changes as one, as {@link #submit}. */
-    CompletableFuture<Void> submitAll(List<Step> steps, Runnable afterCommit) {
+    public CompletableFuture<Void> submitAll(List<Step> steps, Runnable afterCommit) {
         return submit(all(steps), afterCommit);
     }
 
@@ -91,17 +91,17 @@ final class Journal implements AutoCloseable {
      * Like {@link #submit}, for a change of about {@code bytes} that its caller will not wait for:
      * the journal thread writes it. The caller should {@link #throttle} next.
      */
-    CompletableFuture<Void> submitInBackground(Step step, Runnable afterCommit, int bytes) {
+    public CompletableFuture<Void> submitInBackground(Step step, Runnable afterCommit, int bytes) {
         return add(step, afterCommit, true, bytes);
     }
 
     /** Queues a change that nobody waits for: the journal thread writes it. */
-    void post(Step step) {
+    public void post(Step step) {
         add(step, null, true, 0);
     }
 
     /** Queues several changes as one, as {@link #post}. */
-    void postAll(List<Step> steps) {
+    public void postAll(List<Step> steps) {
         post(all(steps));
     }
 
@@ -149,7 +149,7 @@ final class Journal implements AutoCloseable {
      * heap faster than the disk takes them.
      * Must not be called holding the index's lock.
      */
-    void throttle() {
+    public void throttle() {
         mutex.lock();
         try {
             while ((pending.size() > MAX_BACKLOG || pendingBytes > MAX_BACKLOG_BYTES) && !closing) {
@@ -165,7 +165,7 @@ final class Journal implements AutoCloseable {
      * Waits until a submitted change is durable, writing pending batches itself while no one else
      * is writing. Must not be called holding the index's lock.
      */
-    void await(CompletableFuture<Void> done) {
+    public void await(CompletableFuture<Void> done) {
         if (!done.isDone()) {
             lead(done);
         }

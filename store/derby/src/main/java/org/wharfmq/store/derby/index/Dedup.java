@@ -1,4 +1,4 @@
-package org.wharfmq.store.derby;
+package org.wharfmq.store.derby.index;
 
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -6,24 +6,24 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /** A FIFO queue's accepted deduplication keys, in acceptance order, forgotten after the window. */
-final class Dedup {
+public final class Dedup {
 
     /** An accepted key and the message it made; {@code durable} completes when that send is durable. */
-    record Entry(String key, long bodyId, long seq, long acceptedAt, CompletableFuture<Void> durable) {
+    public record Entry(String key, long bodyId, long seq, long acceptedAt, CompletableFuture<Void> durable) {
     }
 
     private final Map<String, Entry> byKey = new HashMap<>();
     private final ArrayDeque<Entry> order = new ArrayDeque<>();
-    long lastCleanup;
+    public long lastCleanup;
 
     /** The entry for {@code key} accepted within the window, or null. */
-    Entry find(String key, long now, long windowMillis) {
+    public Entry find(String key, long now, long windowMillis) {
         forget(now, windowMillis);
         Entry e = byKey.get(key);
         return e != null && now < e.acceptedAt + windowMillis ? e : null;
     }
 
-    void accept(Entry e) {
+    public void accept(Entry e) {
         byKey.put(e.key, e);
         order.add(e);
     }

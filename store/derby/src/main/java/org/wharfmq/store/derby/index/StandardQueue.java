@@ -1,4 +1,4 @@
-package org.wharfmq.store.derby;
+package org.wharfmq.store.derby.index;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -29,7 +29,7 @@ final class StandardQueue extends QueueState {
     }
 
     @Override
-    List<Msg> select(int max, Chooser chooser) {
+    public List<Msg> select(int max, Chooser chooser) {
         List<Msg> taken = new ArrayList<>();
         List<Msg> skipped = null;
         for (int p = lanes.length - 1; p >= 0 && taken.size() < max; p--) {
@@ -59,7 +59,7 @@ final class StandardQueue extends QueueState {
     }
 
     @Override
-    List<Msg> visibleInOrder() {
+    public List<Msg> visibleInOrder() {
         List<Msg> all = new ArrayList<>();
         for (ArrivalOrder lane : lanes) {
             for (Msg m : lane) {

@@ -1,4 +1,4 @@
-package org.wharfmq.store.derby;
+package org.wharfmq.store.derby.disk;
 
 import java.io.File;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package org.wharfmq.store.derby;
+package org.wharfmq.store.derby.disk;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
+import org.wharfmq.store.derby.index.Publish;
 import org.wharfmq.store.model.Names;
 import org.wharfmq.store.model.QueueConfig;
 
@@ -20,7 +21,7 @@ import org.wharfmq.store.model.QueueConfig;
  * version 2 and older keep their bodies in WHARF_BODY (without COPIES) until they are deleted.
  * BODY_IN_ROW lets the loader tell them apart without reading the body columns.
  */
-final class Schema {
+public final class Schema {
     /** WHARF_BODY's columns for a topic publish; null COPIES in a body of an older store. */
     private static final String PUBLISH_COLUMNS = "SENT_AT BIGINT DEFAULT 0 NOT NULL,"
             + " VISIBLE_AT BIGINT DEFAULT 0 NOT NULL, EXPIRES_AT BIGINT DEFAULT 0 NOT NULL,"
@@ -50,6 +51,11 @@ final class Schema {
     /** The version of these tables, kept in WHARF_META; a store without it is version 1. */
     static final int VERSION = 4;
     static final String META_VERSION = "schema_version";
+    /**
+     * WHARF_META's floor for new queue-table ids. A dead letter names its source queue by id, and
+     * the loader does not read every message row, so ids are never handed out twice.
+     */
+    public static final String META_NEXT_QUEUE_ID = "next_queue_id";
     /** What takes a store of version {@code i + 1} to version {@code i + 2}. */
     private static final String[][] UPGRADES = {
         // 2: a dead-lettered message remembers its source queue, for message move tasks.
@@ -62,8 +68,8 @@ final class Schema {
             // A queue's rows are read in order from its key, for the part of a deep queue not in memory.
             "ALTER TABLE WHARF_MESSAGE DROP PRIMARY KEY",
             "ALTER TABLE WHARF_MESSAGE ADD PRIMARY KEY (QUEUE_ID, ROW_ID)",
-            // Queue ids are never reused while a dead letter may name its source: see QueueTable.
-            "INSERT INTO WHARF_META (NAME, VAL) SELECT '" + QueueTable.META_NEXT_ID + "',"
+            // Queue ids are never reused while a dead letter may name its source.
+            "INSERT INTO WHARF_META (NAME, VAL) SELECT '" + META_NEXT_QUEUE_ID + "',"
                 + " TRIM(CAST(COALESCE(MAX(SOURCE_QUEUE_ID), 0) + 1 AS CHAR(11))) FROM WHARF_MESSAGE"},
         // 4: a topic publish is one row, its copies listed in it.
         {"ALTER TABLE WHARF_BODY ADD COLUMN SENT_AT BIGINT DEFAULT 0 NOT NULL",
@@ -132,7 +138,7 @@ final class Schema {
     }
 
     /** The config an ATTRS column describes, on the defaults of a queue called {@code name}. */
-    static QueueConfig decodeAttributes(String name, String attrs, int defaultWindow) {
+    public static QueueConfig decodeAttributes(String name, String attrs, int defaultWindow) {
         Map<String, String> m = new HashMap<>();
         for (String line : attrs.split("\n")) {
             int eq = line.indexOf('=');

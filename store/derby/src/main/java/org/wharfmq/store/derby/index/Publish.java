@@ -1,4 +1,4 @@
-package org.wharfmq.store.derby;
+package org.wharfmq.store.derby.index;
 
 import java.nio.ByteBuffer;
 import java.util.BitSet;
@@ -9,19 +9,19 @@ import java.util.BitSet;
  * its state outgrows two bits (see {@link Msg#publish}): RECEIVED says it was received once, GONE
  * that it was deleted, moved, or written out as a row of its own.
  */
-final class Publish {
+public final class Publish {
     /** The most copies one row lists; a publish to more subscriptions writes a row per copy. */
-    static final int MAX_COPIES = 2722;
+    public static final int MAX_COPIES = 2722;
     private static final int COPY_BYTES = Integer.BYTES + Long.BYTES;
 
-    final long id;
-    final int[] queueIds;
-    final long[] rowIds;
+    public final long id;
+    public final int[] queueIds;
+    public final long[] rowIds;
     /** The RECEIVED and GONE bits committed so far; read and written only by the journal's writer. */
-    final BitSet received;
-    final BitSet gone;
+    public final BitSet received;
+    public final BitSet gone;
 
-    Publish(long id, int[] queueIds, long[] rowIds, BitSet received, BitSet gone) {
+    public Publish(long id, int[] queueIds, long[] rowIds, BitSet received, BitSet gone) {
         this.id = id;
         this.queueIds = queueIds;
         this.rowIds = rowIds;
@@ -30,7 +30,7 @@ final class Publish {
     }
 
     /** The COPIES column: each copy's queue id and row id. */
-    byte[] encodeCopies() {
+    public byte[] encodeCopies() {
         ByteBuffer b = ByteBuffer.allocate(queueIds.length * COPY_BYTES);
         for (int i = 0; i < queueIds.length; i++) {
             b.putInt(queueIds[i]).putLong(rowIds[i]);
@@ -39,7 +39,7 @@ final class Publish {
     }
 
     /** The publish of row {@code id}, from its COPIES, RECEIVED and GONE columns. */
-    static Publish decode(long id, byte[] copies, byte[] received, byte[] gone) {
+    public static Publish decode(long id, byte[] copies, byte[] received, byte[] gone) {
         int n = copies.length / COPY_BYTES;
         int[] queueIds = new int[n];
         long[] rowIds = new long[n];

@@ -1,4 +1,4 @@
-package org.wharfmq.store.derby;
+package org.wharfmq.store.derby.index;
 
 import java.util.UUID;
 
@@ -6,23 +6,23 @@ import java.util.UUID;
  * Store-wide ids: one counter gives message rows, bodies and sequence numbers. Blocks of ids are
  * reserved durably ahead of use so that no id is handed out twice across restarts.
  */
-final class Ids {
-    static final long BLOCK = 1 << 20;
-    static final String META_NEXT = "next_id";
-    static final String META_STORE = "store_id";
+public final class Ids {
+    public static final long BLOCK = 1 << 20;
+    public static final String META_NEXT = "next_id";
+    public static final String META_STORE = "store_id";
 
     private final long storeBits;
     private long next;
     private long reservedUntil;
 
-    Ids(long storeBits, long next, long reservedUntil) {
+    public Ids(long storeBits, long next, long reservedUntil) {
         this.storeBits = storeBits;
         this.next = next;
         this.reservedUntil = reservedUntil;
     }
 
     /** The next id; when a block runs out, {@code reserve} is told the new limit to make durable first. */
-    long next(java.util.function.LongConsumer reserve) {
+    public long next(java.util.function.LongConsumer reserve) {
         if (next >= reservedUntil) {
             reservedUntil = next + BLOCK;
             reserve.accept(reservedUntil);
@@ -31,7 +31,7 @@ final class Ids {
     }
 
     /** The MessageId of a body: a UUID whose high half names this store. */
-    String messageId(long bodyId) {
+    public String messageId(long bodyId) {
         return new UUID(storeBits, bodyId).toString();
     }
 }

@@ -1,4 +1,4 @@
-package org.wharfmq.store.derby;
+package org.wharfmq.store.derby.index;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -74,7 +74,7 @@ final class FifoQueue extends QueueState {
     }
 
     @Override
-    List<Msg> select(int max, Chooser chooser) {
+    public List<Msg> select(int max, Chooser chooser) {
         List<Msg> taken = new ArrayList<>();
         int pass = ++selections;
         Map.Entry<Long, Group> e = ready.firstEntry();
@@ -118,7 +118,7 @@ final class FifoQueue extends QueueState {
     }
 
     @Override
-    List<Msg> visibleInOrder() {
+    public List<Msg> visibleInOrder() {
         List<Msg> all = new ArrayList<>();
         for (Group g : ready.values()) {
             for (Msg m : g.msgs) {

@@ -1,4 +1,4 @@
-package org.wharfmq.store.derby;
+package org.wharfmq.store.derby.disk;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,9 +26,10 @@ import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
 import org.wharfmq.store.Topics;
+import org.wharfmq.store.derby.index.Payload;
 
 /** Stores written by older tables open, keep their messages and get the current tables. */
-class SchemaUpgradeTest {
+public class SchemaUpgradeTest {
     /** WHARF_MESSAGE as version 2 created it: bodies in WHARF_BODY, 4 KiB pages. */
     private static final String VERSION_2_MESSAGE_TABLE = "CREATE TABLE WHARF_MESSAGE (ROW_ID BIGINT NOT NULL"
             + " PRIMARY KEY, QUEUE_ID INT NOT NULL, BODY_ID BIGINT NOT NULL, SEQ BIGINT NOT NULL, SENT_AT BIGINT"
@@ -170,7 +171,7 @@ class SchemaUpgradeTest {
     }
 
     /** The number of WHARF_MESSAGE rows and of WHARF_BODY rows, read beside a store open in this JVM. */
-    static List<Long> rowsAndBodiesOpen(Path db) throws SQLException {
+    public static List<Long> rowsAndBodiesOpen(Path db) throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:derby:" + db); Statement st = c.createStatement()) {
             List<Long> out = new ArrayList<>();
             for (String table : List.of("WHARF_MESSAGE", "WHARF_BODY")) {
@@ -209,7 +210,7 @@ class SchemaUpgradeTest {
                 st.executeUpdate(VERSION_2_MESSAGE_TABLE);
                 st.executeUpdate("DROP TABLE WHARF_BODY");
                 st.executeUpdate(VERSION_3_BODY_TABLE);
-                st.executeUpdate("DELETE FROM WHARF_META WHERE NAME = '" + QueueTable.META_NEXT_ID + "'");
+                st.executeUpdate("DELETE FROM WHARF_META WHERE NAME = '" + Schema.META_NEXT_QUEUE_ID + "'");
                 if (version == 1) {
                     st.executeUpdate("ALTER TABLE WHARF_MESSAGE DROP COLUMN SOURCE_QUEUE_ID");
                     st.executeUpdate("DELETE FROM WHARF_META WHERE NAME = '" + Schema.META_VERSION + "'");

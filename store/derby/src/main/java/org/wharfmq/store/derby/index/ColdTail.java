@@ -1,49 +1,49 @@
-package org.wharfmq.store.derby;
+package org.wharfmq.store.derby.index;
 
 /**
  * The part of a deep standard queue that is not in memory: the ids of its rows, which the
- * {@link Pager} reads back in order as the head in memory drains. Under the index's lock.
+ * {@code Pager} reads back in order as the head in memory drains. Under the index's lock.
  *
  * <p>A tail grows two ways. When the store opens, the rows after the head it loaded, up to
  * {@link #openedUpTo}, are only known by their range: the pager walks it, reading ids alone, and
  * until it is done they are not counted. After that, a send to a queue whose head is full goes to
  * {@link #sent}. The walked rows are older, so they are paged in first.
  */
-final class ColdTail {
+public final class ColdTail {
     private static final long[] NONE = {};
 
     /** The last row id of the store as opened; 0 for a tail that began after the open. */
-    final long openedUpTo;
+    public final long openedUpTo;
     /** The walk has read the ids of the opened range up to here. */
-    long walkedUpTo;
-    final LongQueue walked = new LongQueue();
-    final LongQueue sent = new LongQueue();
+    public long walkedUpTo;
+    public final LongQueue walked = new LongQueue();
+    public final LongQueue sent = new LongQueue();
     /** Ids the pager took and is reading; still this tail's until they are indexed. */
-    long[] inTransit = NONE;
+    public long[] inTransit = NONE;
     /** A page or walk step of this tail is queued or running. */
-    boolean busy;
+    public boolean busy;
 
-    ColdTail(long walkedUpTo, long openedUpTo) {
+    public ColdTail(long walkedUpTo, long openedUpTo) {
         this.walkedUpTo = walkedUpTo;
         this.openedUpTo = openedUpTo;
     }
 
-    boolean walking() {
+    public boolean walking() {
         return walkedUpTo < openedUpTo;
     }
 
     /** The rows counted so far: all of them once the walk is done. */
-    long size() {
+    public long size() {
         return walked.size() + sent.size() + inTransit.length;
     }
 
     /** Whether there is nothing left to page in. */
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return !walking() && size() == 0;
     }
 
     /** Takes up to {@code max} ids to page in, oldest first; none while older rows are still unwalked. */
-    long[] take(int max) {
+    public long[] take(int max) {
         LongQueue from = !walked.isEmpty() ? walked : walking() ? null : sent;
         if (from == null || max <= 0) {
             return NONE;
@@ -56,7 +56,7 @@ final class ColdTail {
         return ids;
     }
 
-    void landed() {
+    public void landed() {
         inTransit = NONE;
     }
 }

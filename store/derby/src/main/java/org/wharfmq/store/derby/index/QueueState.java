@@ -1,4 +1,4 @@
-package org.wharfmq.store.derby;
+package org.wharfmq.store.derby.index;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,50 +10,59 @@ import org.wharfmq.store.model.QueueConfig;
  * One queue's in-memory index: message states and counts, the visibility/delay timers and
  * the retention order. Subclasses keep the delivery order. Guarded by the index's lock.
  */
-abstract class QueueState {
+public abstract class QueueState {
 
     /** What a receive decides about a candidate it is offered. */
-    enum Decision { DELIVER, SKIP, REMOVED }
+    public enum Decision { DELIVER, SKIP, REMOVED }
 
     /** Decides about candidates in delivery order; DELIVER must mark the message in flight. */
-    interface Chooser {
+    public interface Chooser {
         Decision offer(Msg m);
+    }
+
+    /** Who hears of a queue's arrivals (the store's ArrivalNotification). Under the lock. */
+    public interface Watchers {
+        /** A message of the queue may be receivable now. */
+        void notice();
+
+        /** A message of {@code q} becomes visible at {@code at} unless something else happens first. */
+        void timerAt(QueueState q, long at);
     }
 
     private record Timer(long deadline, Msg msg) {
     }
 
-    static final int KIND_QUEUE = 0;
-    static final int KIND_DURABLE_SUBSCRIPTION = 1;
-    static final int KIND_SUBSCRIPTION = 2;
+    public static final int KIND_QUEUE = 0;
+    public static final int KIND_DURABLE_SUBSCRIPTION = 1;
+    public static final int KIND_SUBSCRIPTION = 2;
     /** Not a queue: a topic's row in the queue table. */
-    static final int KIND_TOPIC = 3;
+    public static final int KIND_TOPIC = 3;
 
-    final int id;
-    final String name;
-    final int kind;
-    final long createdAt;
-    final Condition available;
-    QueueConfig config;
+    public final int id;
+    public final String name;
+    public final int kind;
+    public final long createdAt;
+    public final Condition available;
+    public QueueConfig config;
     /** A subscription's caller-defined tag. */
-    String tag;
-    long modifiedAt;
-    long lastPurgeAt;
+    public String tag;
+    public long modifiedAt;
+    public long lastPurgeAt;
 
     /** Grows whenever a message becomes visible, so a receive that looked away can tell. */
-    long arrivals;
+    public long arrivals;
     /** What was done to this queue since the store was opened. */
-    final Counters counters = new Counters();
+    public final Counters counters = new Counters();
     /** System.nanoTime() of the last receive call on this queue, for pacing non-durable senders. */
-    long lastReceiveNanos = Long.MIN_VALUE / 2;
-    /** Who hears that a message may be receivable ({@link Arrivals}), or null. */
-    Arrivals.Watchers watchers;
-    /** When {@link Arrivals}' thread looks at this queue next, or Long.MAX_VALUE. */
-    long wakeAt = Long.MAX_VALUE;
-    /** The part of a deep standard queue left on disk ({@link Pager}), or null. */
-    ColdTail cold;
+    public long lastReceiveNanos = Long.MIN_VALUE / 2;
+    /** Who hears that a message may be receivable ({@code Arrivals}), or null. */
+    public Watchers watchers;
+    /** When {@code Arrivals}' thread looks at this queue next, or Long.MAX_VALUE. */
+    public long wakeAt = Long.MAX_VALUE;
+    /** The part of a deep standard queue left on disk ({@code Pager}), or null. */
+    public ColdTail cold;
     /** Received from with a filter: kept whole in memory, as a filter must see every message. */
-    boolean whole;
+    public boolean whole;
     private int queued;
     private int inflight;
     private int delayed;
@@ -71,17 +80,17 @@ abstract class QueueState {
         this.available = available;
     }
 
-    static QueueState create(int id, String name, int kind, QueueConfig config, long createdAt, Condition available) {
+    public static QueueState create(int id, String name, int kind, QueueConfig config, long createdAt, Condition available) {
         return config.fifo() ? new FifoQueue(id, name, kind, config, createdAt, available)
                 : new StandardQueue(id, name, kind, config, createdAt, available);
     }
 
-    boolean fifo() {
+    public boolean fifo() {
         return config.fifo();
     }
 
     /** A message may be receivable now: wakes the receives waiting here and tells the watchers. */
-    final void signal() {
+    public final void signal() {
         available.signalAll();
         if (watchers != null) {
             watchers.notice();
@@ -89,7 +98,7 @@ abstract class QueueState {
     }
 
     /** Takes a message whose state and visibleAt are set (DELAYED, QUEUED, INFLIGHT or HELD). */
-    final void add(Msg m) {
+    public final void add(Msg m) {
         m.queue = this;
         live++;
         retention.add(m);
@@ -107,7 +116,7 @@ abstract class QueueState {
      * Applies time: drops messages past retention (returned, for durable deletion) and makes
      * delayed and in-flight messages whose time has come visible.
      */
-    final List<Msg> advance(long now) {
+    public final List<Msg> advance(long now) {
         List<Msg> dropped = null;
         long cutoff = now - config.messageRetentionPeriod() * 1000L;
         while (!retention.isEmpty()) {
@@ -140,10 +149,10 @@ abstract class QueueState {
     }
 
     /** Offers candidates in delivery order until {@code max} are delivered or none are left. */
-    abstract List<Msg> select(int max, Chooser chooser);
+    public abstract List<Msg> select(int max, Chooser chooser);
 
     /** Visible messages in delivery order, unchanged. */
-    abstract List<Msg> visibleInOrder();
+    public abstract List<Msg> visibleInOrder();
 
     /** A message has become QUEUED. */
     abstract void enqueue(Msg m);
@@ -161,7 +170,7 @@ abstract class QueueState {
     }
 
     /** Marks a candidate delivered: in flight until {@code visibleAt}. */
-    final void markInflight(Msg m, long visibleAt) {
+    public final void markInflight(Msg m, long visibleAt) {
         setState(m, Msg.INFLIGHT);
         m.visibleAt = visibleAt;
         addTimer(m);
@@ -171,13 +180,13 @@ abstract class QueueState {
      * Marks a candidate taken by a receive that deletes it next: in flight, with no timer, as it
      * leaves the queue or comes back through {@link #changeVisibility}.
      */
-    final void markConsumed(Msg m) {
+    public final void markConsumed(Msg m) {
         setState(m, Msg.INFLIGHT);
         m.visibleAt = Long.MAX_VALUE;
     }
 
     /** Sets a new visibility deadline for an in-flight message. */
-    final void changeVisibility(Msg m, long visibleAt) {
+    public final void changeVisibility(Msg m, long visibleAt) {
         m.visibleAt = visibleAt;
         addTimer(m);
     }
@@ -204,18 +213,18 @@ abstract class QueueState {
     }
 
     /** Holds an in-flight message for a prepared transaction. */
-    final void hold(Msg m) {
+    public final void hold(Msg m) {
         setState(m, Msg.HELD);
     }
 
     /** Returns a held message to flight; the caller advances time to release it if it is due. */
-    final void unhold(Msg m) {
+    public final void unhold(Msg m) {
         setState(m, Msg.INFLIGHT);
         addTimer(m);
     }
 
     /** Removes a message in any state. */
-    final void remove(Msg m) {
+    public final void remove(Msg m) {
         byte before = m.state;
         setState(m, Msg.DELETED);
         live--;
@@ -229,7 +238,7 @@ abstract class QueueState {
     }
 
     /** Every live message, for purge and delete. */
-    final List<Msg> liveMessages() {
+    public final List<Msg> liveMessages() {
         List<Msg> all = new ArrayList<>(live);
         for (Msg m : retention) {
             if (m.live() && m.queue == this) {
@@ -240,35 +249,35 @@ abstract class QueueState {
     }
 
     /** The earliest time a delayed or in-flight message may become visible, or Long.MAX_VALUE. */
-    final long nextDeadline() {
+    public final long nextDeadline() {
         return timers.isEmpty() ? Long.MAX_VALUE : timers.peek().deadline;
     }
 
-    int queued() {
+    public int queued() {
         return queued;
     }
 
     /** When the oldest message still in the queue was sent, or -1 if none; right after {@link #advance}. */
-    final long oldestSentAt() {
+    public final long oldestSentAt() {
         Msg head = retention.peek();
         return head == null ? -1 : head.sentAt;
     }
 
-    int inflight() {
+    public int inflight() {
         return inflight;
     }
 
     /** Messages on disk only, counted so far: visible, as far as anyone can tell before they are read. */
-    long coldCount() {
+    public long coldCount() {
         return cold == null ? 0 : cold.size();
     }
 
     /** Whether some messages on disk are not counted yet: the walk after the open is not done. */
-    boolean countingColdTail() {
+    public boolean countingColdTail() {
         return cold != null && cold.walking();
     }
 
-    int delayed() {
+    public int delayed() {
         return delayed;
     }
 
