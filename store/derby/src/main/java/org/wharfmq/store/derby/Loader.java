@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import org.wharfmq.store.derby.disk.MessageRows;
 import org.wharfmq.store.derby.disk.Schema;
 import org.wharfmq.store.derby.index.ColdTail;
 import org.wharfmq.store.derby.index.Dedup;
@@ -46,11 +47,7 @@ final class Loader {
     private static final String FORGET_DELETED_QUEUES =
             "DELETE FROM WHARF_QUEUE WHERE DELETED_AT <> 0 AND DELETED_AT < ?";
     private static final String SELECT_PREPARED = "SELECT XID, DATA FROM WHARF_PREPARED";
-    /** The columns of a message but its body; {@link #message} reads them. */
-    static final String MESSAGE_COLUMNS = "ROW_ID, QUEUE_ID, BODY_ID, SEQ, SENT_AT, VISIBLE_AT,"
-            + " RECEIVE_COUNT, FIRST_RECEIVE_AT, PRIORITY, EXPIRES_AT, GROUP_ID, DEDUP_ID, SOURCE_QUEUE_ID,"
-            + " BODY_IN_ROW";
-    private static final String SELECT_MESSAGES = "SELECT " + MESSAGE_COLUMNS + " FROM WHARF_MESSAGE";
+    private static final String SELECT_MESSAGES = "SELECT " + MessageRows.COLUMNS + " FROM WHARF_MESSAGE";
     private static final String SELECT_PUBLISHES = "SELECT ID, SENT_AT, VISIBLE_AT, EXPIRES_AT, PRIORITY, COPIES,"
             + " RECEIVED, GONE FROM WHARF_BODY WHERE COPIES IS NOT NULL";
     private static final String SELECT_ORPHAN_BODIES =
@@ -223,7 +220,7 @@ final class Loader {
                 ps.setInt(1, q.id);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        rows.add(message(rs, q, now));
+                        rows.add(MessageRows.message(rs, q, now));
                     }
                 }
             }
@@ -244,7 +241,7 @@ final class Loader {
                     ps.setLong(2, h.getKey());
                     try (ResultSet rs = ps.executeQuery()) {
                         if (rs.next()) {
-                            held.add(message(rs, q, now));
+                            held.add(MessageRows.message(rs, q, now));
                         }
                     }
                 }
@@ -314,25 +311,6 @@ final class Loader {
                 bodyRefs.merge(m.bodyId, 1, Integer::sum);
             }
         }
-    }
-
-    /** A message of {@code q} from a row of {@link #MESSAGE_COLUMNS}, in the state its times give it. */
-    static Msg message(ResultSet rs, QueueState q, long now) throws SQLException {
-        Msg m = new Msg(rs.getLong(1), rs.getLong(3), rs.getLong(5), rs.getLong(10), rs.getInt(9), rs.getString(11),
-                rs.getString(12));
-        m.queue = q;
-        m.seq = rs.getLong(4);
-        m.visibleAt = rs.getLong(6);
-        m.receiveCount = rs.getInt(7);
-        m.firstReceiveAt = rs.getLong(8);
-        m.sourceQueueId = rs.getInt(13);
-        m.bodyInRow = rs.getInt(14) == 1;
-        if (m.visibleAt > now) {
-            m.state = m.receiveCount == 0 ? Msg.DELAYED : Msg.INFLIGHT;
-        } else {
-            m.state = Msg.QUEUED;
-        }
-        return m;
     }
 
     /**

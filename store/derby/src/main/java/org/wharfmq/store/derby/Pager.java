@@ -1,9 +1,5 @@
 package org.wharfmq.store.derby;
 
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -11,10 +7,9 @@ import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.wharfmq.store.derby.disk.Database;
-import org.wharfmq.store.derby.index.BodyCache;
+import org.wharfmq.store.derby.disk.MessageRows;
 import org.wharfmq.store.derby.index.ColdTail;
 import org.wharfmq.store.derby.index.Msg;
-import org.wharfmq.store.derby.index.Payload;
 import org.wharfmq.store.derby.index.QueueState;
 
 /**
@@ -133,7 +128,7 @@ final class Pager {
         }
         try {
             if (ids.length > 0) {
-                List<Msg> rows = readRows(q, ids);
+                List<Msg> rows = MessageRows.read(db, q, ids, index.now(), index.bodies());
                 index.lock();
                 try {
                     if (q.cold == cold) {
@@ -145,7 +140,7 @@ final class Pager {
                 }
             }
             if (walkFrom >= 0) {
-                long[] walked = readIds(q.id, walkFrom, walkTo);
+                long[] walked = MessageRows.ids(db, q.id, walkFrom, walkTo, WALK);
                 index.lock();
                 try {
                     if (q.cold == cold) {
@@ -188,64 +183,6 @@ final class Pager {
         } finally {
             index.unlock();
         }
-    }
-
-    /**
-     * The rows of {@code ids} (taken in order) that are still there, as messages of {@code q}; their
-     * bodies go into the cache, where the receives that take them look first.
-     */
-    private List<Msg> readRows(QueueState q, long[] ids) {
-        long[] sorted = ids.clone();
-        Arrays.sort(sorted);
-        long now = index.now();
-        BodyCache bodies = index.bodies();
-        return db.read("read the queued messages of", c -> {
-            List<Msg> out = new ArrayList<>(ids.length);
-            try (PreparedStatement s = c.prepareStatement("SELECT " + Loader.MESSAGE_COLUMNS + ", SMALL, LARGE"
-                    + " FROM WHARF_MESSAGE WHERE QUEUE_ID = ? AND ROW_ID >= ? AND ROW_ID <= ? ORDER BY ROW_ID")) {
-                s.setInt(1, q.id);
-                s.setLong(2, sorted[0]);
-                s.setLong(3, sorted[sorted.length - 1]);
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        if (Arrays.binarySearch(sorted, rs.getLong(1)) < 0) {
-                            continue;
-                        }
-                        Msg m = Loader.message(rs, q, now);
-                        out.add(m);
-                        byte[] data = m.bodyInRow ? rs.getBytes(15) : null;
-                        if (m.bodyInRow && data == null) {
-                            data = rs.getBytes(16);
-                        }
-                        if (data != null) {
-                            bodies.put(m.bodyId, Payload.decode(data), data.length);
-                        }
-                    }
-                }
-            }
-            return out;
-        });
-    }
-
-    /** Up to {@link #WALK} ids of queue {@code queueId}'s rows in {@code (after, upTo]}, in order. */
-    private long[] readIds(int queueId, long after, long upTo) {
-        return db.read("count the queued messages of", c -> {
-            long[] out = new long[WALK];
-            int n = 0;
-            try (PreparedStatement s = c.prepareStatement("SELECT ROW_ID FROM WHARF_MESSAGE"
-                    + " WHERE QUEUE_ID = ? AND ROW_ID > ? AND ROW_ID <= ? ORDER BY ROW_ID FETCH FIRST " + WALK
-                    + " ROWS ONLY")) {
-                s.setInt(1, queueId);
-                s.setLong(2, after);
-                s.setLong(3, upTo);
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        out[n++] = rs.getLong(1);
-                    }
-                }
-            }
-            return Arrays.copyOf(out, n);
-        });
     }
 
     /** Lets a running step end (it reads at most one batch) before the database closes. */

@@ -50,12 +50,12 @@ class ArchitectureTest {
     }
 
     /**
-     * SQL is written in .disk, and in the two readers that fill the index under its lock: the
-     * Loader when the store opens, the Pager for deep queues. Elsewhere only SQLException passes.
+     * SQL is written in .disk, and in the Loader, which fills the index when the store opens.
+     * Elsewhere only SQLException passes.
      */
     @ArchTest
     static void sqlOnDisk(JavaClasses classes) {
-        noClasses().that().resideOutsideOfPackage(DISK).and().doNotBelongToAnyOf(Loader.class, Pager.class)
+        noClasses().that().resideOutsideOfPackage(DISK).and().doNotBelongToAnyOf(Loader.class)
                 .should().dependOnClassesThat(resideInAnyPackage("java.sql..", "javax.sql..", "org.apache.derby..")
                         .and(not(equivalentTo(SQLException.class))))
                 .check(classes);
