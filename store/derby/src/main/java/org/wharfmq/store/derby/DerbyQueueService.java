@@ -37,7 +37,6 @@ import org.wharfmq.store.XaTransactions;
 import org.wharfmq.store.derby.disk.Database;
 import org.wharfmq.store.derby.disk.Faults;
 import org.wharfmq.store.derby.disk.Journal;
-import org.wharfmq.store.model.Ranges;
 
 /**
  * The queue model on Derby, as the SPI sees it. This facade only delegates: administration to
@@ -90,13 +89,9 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
         return new DerbyQueueService(index, db, loaded);
     }
 
-    /** No attribute limit of its own; delays to the millisecond (MessageOptions), up to 900 s. */
-    private static final Limits LIMITS = new Limits(Integer.MAX_VALUE, Ranges.MAXIMUM_MESSAGE_SIZE.max(), 1,
-            Ranges.DELAY_SECONDS.max() * 1000L);
-
     @Override
     public Limits limits() {
-        return LIMITS;
+        return Limits.WHARF;
     }
 
     @Override
