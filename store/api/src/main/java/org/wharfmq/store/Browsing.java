@@ -10,5 +10,5 @@ public interface Browsing {
      * Up to {@code max} visible messages of the queue that {@code filter} (null: all) accepts, in
      * the order they would be received; their receipt handles are null and nothing about them changes.
      */
-    List<ReceivedMessage> browse(String queueUrl, Predicate<MessageView> filter, int max);
+    List<ReceivedMessage> browse(String queueUrl, Predicate<MessageHeaders> filter, int max);
 }

@@ -18,7 +18,7 @@ public interface FilteredReceive {
      * thread is interrupted (its interrupt flag stays set).
      */
     List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request, long waitMillis,
-                                         Predicate<MessageView> filter, BooleanSupplier cancelled);
+                                         Predicate<MessageHeaders> filter, BooleanSupplier cancelled);
 
     /**
      * Like {@link #receiveMessage(ReceiveMessageRequest, long, Predicate, BooleanSupplier)}, but
@@ -29,7 +29,7 @@ public interface FilteredReceive {
      * Receipt handles are spent; ReceiveRequestAttemptId is ignored.
      */
     List<ReceivedMessage> consumeMessage(ReceiveMessageRequest request, long waitMillis,
-                                         Predicate<MessageView> filter, BooleanSupplier cancelled);
+                                         Predicate<MessageHeaders> filter, BooleanSupplier cancelled);
 
     /**
      * Like {@link #receiveMessage(ReceiveMessageRequest, long, Predicate, BooleanSupplier)}, for a
@@ -41,7 +41,7 @@ public interface FilteredReceive {
      * receive count as it was.
      */
     default List<ReceivedMessage> leaseMessage(ReceiveMessageRequest request, long waitMillis,
-                                               Predicate<MessageView> filter, BooleanSupplier cancelled) {
+                                               Predicate<MessageHeaders> filter, BooleanSupplier cancelled) {
         return receiveMessage(request, waitMillis, filter, cancelled);
     }
 

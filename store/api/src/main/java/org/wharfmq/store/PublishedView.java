@@ -4,7 +4,7 @@ import java.util.Map;
 
 /** A message being published, as a {@link Topics#publish} filter sees it: never received yet. */
 public record PublishedView(String messageId, long sentTimestamp, MessageOptions.Options options,
-                            SendMessageRequest request) implements MessageView {
+                            SendMessageRequest request) implements MessageHeaders {
     @Override
     public int priority() {
         return options.priority();

@@ -15,7 +15,7 @@ public record ReceivedMessage(String messageId, String receiptHandle, String bod
                               String messageGroupId, String messageDeduplicationId, String sequenceNumber,
                               int priority, long expirationTime,
                               Map<String, MessageAttributeValue> messageAttributes, String senderId)
-        implements MessageView {
+        implements MessageHeaders {
 
     public ReceivedMessage {
         messageAttributes = messageAttributes == null ? Map.of() : Map.copyOf(messageAttributes);

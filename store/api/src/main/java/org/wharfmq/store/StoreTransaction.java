@@ -12,7 +12,7 @@ public interface StoreTransaction {
 
     /** Buffers a publish to a topic (needs {@link Topics}); see {@link Topics#publish}. */
     SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
-                       java.util.function.BiPredicate<String, MessageView> accept);
+                       java.util.function.BiPredicate<String, MessageHeaders> accept);
 
     void deleteMessage(String queueUrl, String receiptHandle);
 

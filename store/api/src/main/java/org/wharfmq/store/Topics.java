@@ -44,5 +44,5 @@ public interface Topics {
      * message; returns the MessageId, shared by all copies. A message no subscription takes is dropped.
      */
     SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
-                       java.util.function.BiPredicate<String, MessageView> accept);
+                       java.util.function.BiPredicate<String, MessageHeaders> accept);
 }

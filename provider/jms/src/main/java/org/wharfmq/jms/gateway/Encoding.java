@@ -13,7 +13,7 @@ import org.wharfmq.jms.selector.Selector;
 import org.wharfmq.store.Limits;
 import org.wharfmq.store.MessageAttributeValue;
 import org.wharfmq.store.MessageOptions;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.ReceivedMessage;
 
 /**
@@ -87,17 +87,17 @@ final class Encoding {
     }
 
     /** The filter of stored messages that takes those {@code selector} matches; null (all) for a null selector. */
-    Predicate<MessageView> filter(Selector selector) {
+    Predicate<MessageHeaders> filter(Selector selector) {
         return selector == null ? null : view -> selector.matches(selectorValues(view));
     }
 
     /** As {@link #filter(Selector)} for a publish: {@code accept} takes or refuses each subscription, by its tag. */
-    BiPredicate<String, MessageView> filter(BiPredicate<String, Function<String, Object>> accept) {
+    BiPredicate<String, MessageHeaders> filter(BiPredicate<String, Function<String, Object>> accept) {
         return (tag, view) -> accept.test(tag, selectorValues(view));
     }
 
     /** The selector's view of a stored message. */
-    Function<String, Object> selectorValues(MessageView v) {
+    Function<String, Object> selectorValues(MessageHeaders v) {
         if (messageOptions) {
             return MessageCodec.selectorValues(v);
         }

@@ -10,7 +10,7 @@ import java.util.function.Function;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;
 import org.wharfmq.store.MessageAttributeValue;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.jms.message.WharfMessage;
 import org.wharfmq.jms.message.WharfTextMessage;
@@ -154,12 +154,12 @@ final class LegacyCodec {
      * The value of a selector identifier for a stored message, without reading its body. A packed
      * message's w.props is decoded at the first lookup and kept for the rest.
      */
-    static Function<String, Object> selectorValues(MessageView v) {
+    static Function<String, Object> selectorValues(MessageHeaders v) {
         Map<String, MessageAttributeValue> a = v.messageAttributes();
         return a.containsKey(PACKED) ? new PackedValues(v) : name -> selectorValue(v, a, null, name);
     }
 
-    private static Object selectorValue(MessageView v, Map<String, MessageAttributeValue> a,
+    private static Object selectorValue(MessageHeaders v, Map<String, MessageAttributeValue> a,
                                         Map<String, Object> packed, String name) {
         return switch (name) {
             case "JMSDeliveryMode" -> {
@@ -191,10 +191,10 @@ final class LegacyCodec {
 
     /** Selector values of a packed message; one per view and thread, like the lambda it replaces. */
     private static final class PackedValues implements Function<String, Object> {
-        private final MessageView view;
+        private final MessageHeaders view;
         private Map<String, Object> packed;
 
-        PackedValues(MessageView view) {
+        PackedValues(MessageHeaders view) {
             this.view = view;
         }
 

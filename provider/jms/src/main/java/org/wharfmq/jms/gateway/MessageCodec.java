@@ -21,7 +21,7 @@ import org.wharfmq.jms.message.WharfObjectMessage;
 import org.wharfmq.jms.message.WharfStreamMessage;
 import org.wharfmq.jms.message.WharfTextMessage;
 import org.wharfmq.store.MessageAttributeValue;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.model.MessageRules;
 
@@ -432,17 +432,17 @@ public final class MessageCodec {
      * The value of a selector identifier for a stored message, without reading its body. The marks
      * are read at the first lookup that needs them and kept for the rest.
      */
-    public static Function<String, Object> selectorValues(MessageView v) {
+    public static Function<String, Object> selectorValues(MessageHeaders v) {
         return v.messageAttributes().containsKey(LegacyCodec.KIND) ? LegacyCodec.selectorValues(v) : new Lookup(v);
     }
 
     /** Selector values of one stored message; one per view and thread. */
     private static final class Lookup implements Function<String, Object> {
-        private final MessageView view;
+        private final MessageHeaders view;
         private final Map<String, MessageAttributeValue> attributes;
         private Map<String, String> marks;
 
-        Lookup(MessageView view) {
+        Lookup(MessageHeaders view) {
             this.view = view;
             this.attributes = view.messageAttributes();
         }

@@ -7,7 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.wharfmq.store.FilteredReceive;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.ReceiveMessageRequest;
@@ -38,7 +38,7 @@ final class SelectiveReceive {
 
     /** With {@code lease}, for messages settled right after they are handed out ({@link FilteredReceive#leaseMessage}). */
     List<ReceivedMessage> receive(String queueUrl, int max, Integer visibility, long waitMillis,
-                                  Predicate<MessageView> filter, boolean consume, boolean lease,
+                                  Predicate<MessageHeaders> filter, boolean consume, boolean lease,
                                   BooleanSupplier cancelled) {
         if (filtered != null) {
             if (lease && !consume) {
@@ -56,7 +56,7 @@ final class SelectiveReceive {
     }
 
     private List<ReceivedMessage> plain(String queueUrl, int max, Integer visibility, long waitMillis,
-                                        Predicate<MessageView> filter, boolean consume, BooleanSupplier cancelled) {
+                                        Predicate<MessageHeaders> filter, boolean consume, BooleanSupplier cancelled) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
         long backoff = TimeUnit.MILLISECONDS.toNanos(20);
         while (true) {

@@ -19,7 +19,7 @@ import org.wharfmq.store.Limits;
 import org.wharfmq.store.MessageMoveTask;
 import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.MessageOptions;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.QueueStatistics;
@@ -173,19 +173,19 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
 
     @Override
     public List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request, long waitMillis,
-                                                Predicate<MessageView> filter, BooleanSupplier cancelled) {
+                                                Predicate<MessageHeaders> filter, BooleanSupplier cancelled) {
         return receives.receive(request, waitMillis, filter, cancelled);
     }
 
     @Override
     public List<ReceivedMessage> consumeMessage(ReceiveMessageRequest request, long waitMillis,
-                                                Predicate<MessageView> filter, BooleanSupplier cancelled) {
+                                                Predicate<MessageHeaders> filter, BooleanSupplier cancelled) {
         return receives.consume(request, waitMillis, filter, cancelled);
     }
 
     @Override
     public List<ReceivedMessage> leaseMessage(ReceiveMessageRequest request, long waitMillis,
-                                              Predicate<MessageView> filter, BooleanSupplier cancelled) {
+                                              Predicate<MessageHeaders> filter, BooleanSupplier cancelled) {
         return receives.lease(request, waitMillis, filter, cancelled);
     }
 
@@ -200,7 +200,7 @@ public final class DerbyQueueService implements QueueService, MessageOptions, Fi
     }
 
     @Override
-    public List<ReceivedMessage> browse(String queueUrl, Predicate<MessageView> filter, int max) {
+    public List<ReceivedMessage> browse(String queueUrl, Predicate<MessageHeaders> filter, int max) {
         return receives.browse(queueUrl, filter, max);
     }
 

@@ -13,7 +13,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiPredicate;
 import org.wharfmq.store.MessageOptions;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
@@ -178,7 +178,7 @@ final class DerbyTopics implements Topics {
 
     @Override
     public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
-                              BiPredicate<String, MessageView> accept) {
+                              BiPredicate<String, MessageHeaders> accept) {
         CompletableFuture<Void> durable;
         SendResult result;
         index.lock();
@@ -211,10 +211,10 @@ final class DerbyTopics implements Topics {
      * {@link NonDurableMemory#reserve}). Under the lock.
      */
     String fanOut(String topicName, SendMessageRequest request, MessageOptions.Options options,
-                  BiPredicate<String, MessageView> accept, long bodyId, long now, List<Journal.Step> steps,
+                  BiPredicate<String, MessageHeaders> accept, long bodyId, long now, List<Journal.Step> steps,
                   List<Runnable> publish, boolean inMemory) {
         Topic t = topic(topicName);
-        MessageView view = new org.wharfmq.store.PublishedView(index.messageId(bodyId), now, options, request);
+        MessageHeaders view = new org.wharfmq.store.PublishedView(index.messageId(bodyId), now, options, request);
         List<QueueState> subs = new ArrayList<>();
         for (QueueState q : t.subscriptions.values()) {
             if (accept == null || accept.test(q.tag, view)) {

@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiPredicate;
 import org.wharfmq.store.MessageOptions;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
@@ -38,7 +38,7 @@ class DerbyTransaction implements StoreTransaction {
      * {@code sentAt} when it was asked for, its SentTimestamp (-1: unknown, the commit's time).
      */
     record Send(String queueUrl, String topic, SendMessageRequest request, MessageOptions.Options options, long id,
-                BiPredicate<String, MessageView> accept, Sends.Plan plan, long sentAt) implements Op {
+                BiPredicate<String, MessageHeaders> accept, Sends.Plan plan, long sentAt) implements Op {
         Send withPlan(Sends.Plan p) {
             return new Send(queueUrl, topic, request, options, id, accept, p, sentAt);
         }
@@ -116,7 +116,7 @@ class DerbyTransaction implements StoreTransaction {
 
     @Override
     public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
-                              BiPredicate<String, MessageView> accept) {
+                              BiPredicate<String, MessageHeaders> accept) {
         checkActive();
         index.lock();
         try {

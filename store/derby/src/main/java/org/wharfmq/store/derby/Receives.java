@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.wharfmq.store.MessageAttributeValue;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
@@ -112,13 +112,13 @@ final class Receives {
         CONSUME
     }
 
-    List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
+    List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageHeaders> filter,
                                   BooleanSupplier cancelled) {
         return receive(r, waitMillis, filter, cancelled, Mode.RECEIVE);
     }
 
     /** Receives for a consumer that settles each message at once: nothing is written or waited for. */
-    List<ReceivedMessage> lease(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
+    List<ReceivedMessage> lease(ReceiveMessageRequest r, long waitMillis, Predicate<MessageHeaders> filter,
                                 BooleanSupplier cancelled) {
         return receive(r, waitMillis, filter, cancelled, Mode.LEASE);
     }
@@ -128,12 +128,12 @@ final class Receives {
      * deleted by the next group commit, which the caller does not wait for; a crash before that
      * commit leaves them in the queue, to be delivered again.
      */
-    List<ReceivedMessage> consume(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
+    List<ReceivedMessage> consume(ReceiveMessageRequest r, long waitMillis, Predicate<MessageHeaders> filter,
                                   BooleanSupplier cancelled) {
         return receive(r, waitMillis, filter, cancelled, Mode.CONSUME);
     }
 
-    private List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
+    private List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageHeaders> filter,
                                           BooleanSupplier cancelled, Mode mode) {
         boolean consume = mode == Mode.CONSUME;
         int max = Ranges.BATCH.check("MaxNumberOfMessages", r.maxNumberOfMessages());
@@ -371,7 +371,7 @@ final class Receives {
      * Which visible messages the filter accepts. Reads their attributes with the lock released
      * (verdicts are kept for the rest of this receive), then takes the lock again.
      */
-    private Set<Long> evaluate(QueueState q, Predicate<MessageView> filter, Map<Long, Boolean> verdicts) {
+    private Set<Long> evaluate(QueueState q, Predicate<MessageHeaders> filter, Map<Long, Boolean> verdicts) {
         List<MsgSnapshot> unknown = new ArrayList<>();
         for (Msg m : q.visibleInOrder()) {
             if (!verdicts.containsKey(m.rowId)) {
@@ -395,7 +395,7 @@ final class Receives {
         return matching;
     }
 
-    List<ReceivedMessage> browse(String queueUrl, Predicate<MessageView> filter, int max) {
+    List<ReceivedMessage> browse(String queueUrl, Predicate<MessageHeaders> filter, int max) {
         List<MsgSnapshot> visible = new ArrayList<>();
         index.lock();
         try {

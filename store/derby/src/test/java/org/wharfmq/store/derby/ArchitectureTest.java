@@ -11,9 +11,11 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.junit.ArchTests;
 import java.sql.SQLException;
+import org.wharfmq.store.contract.BackendRules;
 
-/** The Derby backend's place in docs/design.md as rules, on its main classes only. */
+/** The Derby backend's place in docs/design.md as rules, on its main classes only: its packages, and those of every backend. */
 @AnalyzeClasses(packages = "org.wharfmq.store.derby",
         importOptions = {ImportOption.DoNotIncludeTests.class, ImportOption.DoNotIncludeJars.class})
 class ArchitectureTest {
@@ -61,10 +63,7 @@ class ArchitectureTest {
                 .check(classes);
     }
 
-    /** Nothing below the SPI knows JMS. */
+    /** The rules of every backend: nothing of JMS, nothing of another backend. */
     @ArchTest
-    static void knowsNothingOfJms(JavaClasses classes) {
-        noClasses().should().dependOnClassesThat().resideInAnyPackage("jakarta.jms..", "org.wharfmq.jms..")
-                .check(classes);
-    }
+    static final ArchTests BACKEND = ArchTests.in(BackendRules.class);
 }

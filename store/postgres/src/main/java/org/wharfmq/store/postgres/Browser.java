@@ -5,7 +5,7 @@ import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.ReceivedMessage;
 
 /** A QueueBrowser's reads: the visible messages of a queue in delivery order, claiming none. */
@@ -22,7 +22,7 @@ final class Browser {
     }
 
     /** Up to {@code max} visible messages in delivery order, locking nothing and changing nothing. */
-    List<ReceivedMessage> browse(String queueUrl, Predicate<MessageView> filter, int max) {
+    List<ReceivedMessage> browse(String queueUrl, Predicate<MessageHeaders> filter, int max) {
         return ctx.run("Browse", u -> {
             Queues.Queue q = queues.find(u, queueUrl);
             long retention = q.config().messageRetentionPeriod() * 1000L;

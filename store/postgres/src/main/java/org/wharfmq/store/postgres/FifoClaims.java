@@ -3,7 +3,7 @@ package org.wharfmq.store.postgres;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.function.Predicate;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 
 /**
  * A FIFO queue's claim: only the first live message of a group none of whose messages is in
@@ -30,7 +30,7 @@ final class FifoClaims {
      * those met that expired go to {@code gone}, those received {@code maxReceiveCount} times (0:
      * no redrive) to {@code dead}. A filtered claim reads {@code page} heads at a time.
      */
-    static void claim(Unit u, Queues.Queue q, int max, int page, Predicate<MessageView> filter, long retention,
+    static void claim(Unit u, Queues.Queue q, int max, int page, Predicate<MessageHeaders> filter, long retention,
                       int maxReceiveCount, List<Row> taken, List<Row> gone, List<Row> dead) throws SQLException {
         long after = 0;
         int headsPage = filter == null ? max : page;
@@ -55,7 +55,7 @@ final class FifoClaims {
     }
 
     /** Takes the head of a group and the messages after it while they are visible, a page at a time. */
-    private static void takeGroup(Unit u, Queues.Queue q, Row head, int max, int page, Predicate<MessageView> filter,
+    private static void takeGroup(Unit u, Queues.Queue q, Row head, int max, int page, Predicate<MessageHeaders> filter,
                                   long retention, int maxReceiveCount, List<Row> taken, List<Row> gone, List<Row> dead)
             throws SQLException {
         List<Row> rows = List.of(head);

@@ -9,7 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.function.BiPredicate;
 import org.wharfmq.store.MessageOptions;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
@@ -119,7 +119,7 @@ final class PgJoinedTransaction implements StoreTransaction {
 
     @Override
     public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
-                              BiPredicate<String, MessageView> accept) {
+                              BiPredicate<String, MessageHeaders> accept) {
         topics.check(topicName, request, options);
         String id = java.util.UUID.randomUUID().toString();
         step("Publish", u -> {

@@ -18,7 +18,7 @@ import org.wharfmq.store.JoinedTransactions;
 import org.wharfmq.store.Limits;
 import org.wharfmq.store.MessageMoves;
 import org.wharfmq.store.MessageOptions;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.QueueStatistics;
@@ -199,19 +199,19 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
 
     @Override
     public List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request, long waitMillis,
-                                                Predicate<MessageView> filter, BooleanSupplier cancelled) {
+                                                Predicate<MessageHeaders> filter, BooleanSupplier cancelled) {
         return receives.receive(request, waitMillis, filter, cancelled, Receives.Mode.RECEIVE);
     }
 
     @Override
     public List<ReceivedMessage> consumeMessage(ReceiveMessageRequest request, long waitMillis,
-                                                Predicate<MessageView> filter, BooleanSupplier cancelled) {
+                                                Predicate<MessageHeaders> filter, BooleanSupplier cancelled) {
         return receives.receive(request.withAttemptId(null), waitMillis, filter, cancelled, Receives.Mode.CONSUME);
     }
 
     @Override
     public List<ReceivedMessage> leaseMessage(ReceiveMessageRequest request, long waitMillis,
-                                              Predicate<MessageView> filter, BooleanSupplier cancelled) {
+                                              Predicate<MessageHeaders> filter, BooleanSupplier cancelled) {
         return receives.receive(request.withAttemptId(null), waitMillis, filter, cancelled, Receives.Mode.LEASE);
     }
 
@@ -222,7 +222,7 @@ public final class PgQueueService implements QueueService, MessageOptions, Filte
     }
 
     @Override
-    public List<ReceivedMessage> browse(String queueUrl, Predicate<MessageView> filter, int max) {
+    public List<ReceivedMessage> browse(String queueUrl, Predicate<MessageHeaders> filter, int max) {
         return browser.browse(queueUrl, filter, max);
     }
 

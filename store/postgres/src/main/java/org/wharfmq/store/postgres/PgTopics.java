@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.function.BiPredicate;
 import org.wharfmq.store.MessageOptions;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.PublishedView;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendMessageRequest;
@@ -139,7 +139,7 @@ final class PgTopics implements Topics {
 
     @Override
     public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
-                              BiPredicate<String, MessageView> accept) {
+                              BiPredicate<String, MessageHeaders> accept) {
         check(topicName, request, options);
         String id = UUID.randomUUID().toString();
         ctx.run("Publish", u -> {
@@ -163,7 +163,7 @@ final class PgTopics implements Topics {
      * subscription {@code accept} takes.
      */
     void publish(Unit u, String topicName, SendMessageRequest request, MessageOptions.Options options,
-                 BiPredicate<String, MessageView> accept, String id, long sentAt) throws SQLException {
+                 BiPredicate<String, MessageHeaders> accept, String id, long sentAt) throws SQLException {
         requireTopic(u, topicName);
         PublishedView view = new PublishedView(id, sentAt, options, request);
         List<Queues.Queue> targets = new ArrayList<>();

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.BiPredicate;
 import org.wharfmq.store.MessageOptions;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
@@ -85,7 +85,7 @@ final class PgTransaction implements StoreTransaction {
 
     @Override
     public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
-                              BiPredicate<String, MessageView> accept) {
+                              BiPredicate<String, MessageHeaders> accept) {
         open();
         String id = UUID.randomUUID().toString();
         topics.check(topicName, request, options);

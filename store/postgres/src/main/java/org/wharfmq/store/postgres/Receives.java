@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
@@ -85,7 +85,7 @@ final class Receives {
         this.batches = new Batches<>(ctx, "ReceiveMessage", Batches.LEADERS, BATCH_MAX, this::look);
     }
 
-    List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
+    List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageHeaders> filter,
                                   BooleanSupplier cancelled, Mode mode) {
         Ranges.BATCH.check("MaxNumberOfMessages", r.maxNumberOfMessages());
         if (r.visibilityTimeout() != null) {
@@ -129,7 +129,7 @@ final class Receives {
     }
 
     /** One receive's look at its queue, in a batch with others ({@link Batches}). */
-    private record Ask(ReceiveMessageRequest request, Predicate<MessageView> filter, Mode mode) {
+    private record Ask(ReceiveMessageRequest request, Predicate<MessageHeaders> filter, Mode mode) {
     }
 
     /** What one look found: the queue as read, and the messages taken, or why the receive was refused. */
@@ -261,7 +261,7 @@ final class Receives {
     }
 
     /** One receive's look at {@code q} in {@code u}: the messages it takes, none if there are none to take. */
-    private List<ReceivedMessage> look(Unit u, Queues.Queue q, ReceiveMessageRequest r, Predicate<MessageView> filter,
+    private List<ReceivedMessage> look(Unit u, Queues.Queue q, ReceiveMessageRequest r, Predicate<MessageHeaders> filter,
                                        Mode mode) throws SQLException {
         String attemptId = attemptId(q, new Ask(r, filter, mode));
         if (attemptId != null) {
@@ -298,7 +298,7 @@ final class Receives {
      * for it; {@code consumed}, if not null, takes the rows that {@link Mode#CONSUME} deletes, for
      * the caller to delete.
      */
-    private List<Row> claim(Unit u, Queues.Queue q, int max, int visibility, Predicate<MessageView> filter,
+    private List<Row> claim(Unit u, Queues.Queue q, int max, int visibility, Predicate<MessageHeaders> filter,
                             Mode mode, List<Row> first, List<Row> consumed) throws SQLException {
         RedrivePolicy redrive = q.config().redrivePolicy();
         Queues.Queue dlq = redrive == null ? null : queues.named(u.c, redrive.deadLetterQueue(), false);

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.wharfmq.store.MessageAttributeValue;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.ReceivedMessage;
 import org.wharfmq.store.model.Digests;
 import org.wharfmq.store.model.ReceiptHandle;
@@ -15,7 +15,7 @@ import org.wharfmq.store.model.ReceiptHandle;
 /** One {@code wharf_message} row as a receive or browse reads it. */
 record Row(int queueId, long id, String messageId, String body, byte[] attributes, long sentAt, long visibleAt,
            int receiveCount, long firstReceive, int priority, long expiresAt, String groupId, String dedupId,
-           String sourceQueue, boolean leased, boolean lossy) implements MessageView {
+           String sourceQueue, boolean leased, boolean lossy) implements MessageHeaders {
 
     /** The columns {@link #read} expects, in order. */
     static final String COLUMNS = "queue_id, id, message_id, body, attributes, sent_at, visible_at, receive_count, "

@@ -21,7 +21,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.wharfmq.store.BatchEntry;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.ReceiveMessageRequest;
 import org.wharfmq.store.ReceivedMessage;
@@ -114,7 +114,7 @@ final class Prefetch {
          * Up to {@code max} held messages {@code filter} accepts, in order; marks those it passes
          * over where they are. A FIFO message is never taken past an earlier one of its group.
          */
-        synchronized List<ReceivedMessage> take(int max, Predicate<MessageView> filter) {
+        synchronized List<ReceivedMessage> take(int max, Predicate<MessageHeaders> filter) {
             List<ReceivedMessage> out = new ArrayList<>();
             Set<String> blocked = new HashSet<>();
             long now = System.nanoTime();
@@ -181,7 +181,7 @@ final class Prefetch {
     }
 
     /** A receive; {@code consuming} if its caller deletes what it gets at once. */
-    List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageView> filter,
+    List<ReceivedMessage> receive(ReceiveMessageRequest r, long waitMillis, Predicate<MessageHeaders> filter,
                                   BooleanSupplier cancelled, boolean consuming) {
         Lane lane = lanes.computeIfAbsent(r.queueUrl(), Lane::new);
         boolean fifo = Names.isFifo(ServerQueues.name(r.queueUrl()));

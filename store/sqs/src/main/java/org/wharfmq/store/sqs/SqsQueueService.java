@@ -15,7 +15,7 @@ import org.wharfmq.store.FairQueues;
 import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.Limits;
 import org.wharfmq.store.MessageMoves;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.QueueStatistics;
@@ -220,13 +220,13 @@ final class SqsQueueService implements QueueService, FilteredReceive, Transactio
 
     @Override
     public List<ReceivedMessage> receiveMessage(ReceiveMessageRequest request, long waitMillis,
-                                                Predicate<MessageView> filter, BooleanSupplier cancelled) {
+                                                Predicate<MessageHeaders> filter, BooleanSupplier cancelled) {
         return counted(request, prefetch.receive(request, waitMillis, filter, cancelled, false));
     }
 
     @Override
     public List<ReceivedMessage> consumeMessage(ReceiveMessageRequest request, long waitMillis,
-                                                Predicate<MessageView> filter, BooleanSupplier cancelled) {
+                                                Predicate<MessageHeaders> filter, BooleanSupplier cancelled) {
         List<ReceivedMessage> got = counted(request,
                 prefetch.receive(request.withAttemptId(null), waitMillis, filter, cancelled, true));
         boolean fifo = Names.isFifo(ServerQueues.name(request.queueUrl()));

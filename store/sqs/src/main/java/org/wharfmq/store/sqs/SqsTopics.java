@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BiPredicate;
 import java.util.regex.Pattern;
 import org.wharfmq.store.MessageOptions;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
@@ -286,7 +286,7 @@ final class SqsTopics implements Topics {
 
     @Override
     public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
-                              BiPredicate<String, MessageView> accept) {
+                              BiPredicate<String, MessageHeaders> accept) {
         checkTopicName(topicName);
         String id = MessageIds.next();
         Outbox copies = new Outbox();
@@ -297,8 +297,8 @@ final class SqsTopics implements Topics {
 
     /** Adds to {@code out} one copy of the message for each current subscription that {@code accept} takes. */
     void fanOut(String topicName, String messageId, SendMessageRequest request, MessageOptions.Options options,
-                BiPredicate<String, MessageView> accept, Outbox out) {
-        MessageView view = new org.wharfmq.store.PublishedView(messageId, System.currentTimeMillis(), options, request);
+                BiPredicate<String, MessageHeaders> accept, Outbox out) {
+        MessageHeaders view = new org.wharfmq.store.PublishedView(messageId, System.currentTimeMillis(), options, request);
         boolean any = false;
         for (Subscription s : listing(topicName, false).subscriptions().values()) {
             if (accept == null || accept.test(s.tag(), view)) {

@@ -13,7 +13,7 @@ import org.wharfmq.store.BatchEntry;
 import org.wharfmq.store.BatchResult;
 import org.wharfmq.store.BatchResultErrorEntry;
 import org.wharfmq.store.MessageOptions;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.QueueServiceException;
 import org.wharfmq.store.SendMessageRequest;
 import org.wharfmq.store.SendResult;
@@ -71,7 +71,7 @@ final class SqsTransaction implements StoreTransaction {
     }
 
     private record Publish(String topicName, String messageId, SendMessageRequest request,
-                           MessageOptions.Options options, BiPredicate<String, MessageView> accept) {
+                           MessageOptions.Options options, BiPredicate<String, MessageHeaders> accept) {
     }
 
     private final ServerQueues queues;
@@ -111,7 +111,7 @@ final class SqsTransaction implements StoreTransaction {
 
     @Override
     public SendResult publish(String topicName, SendMessageRequest request, MessageOptions.Options options,
-                              BiPredicate<String, MessageView> accept) {
+                              BiPredicate<String, MessageHeaders> accept) {
         checkOpen();
         topics.checkTopicName(topicName);
         String id = MessageIds.next();

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.MessageAttributeValue;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServices;
 import org.wharfmq.store.ReceiveMessageRequest;
@@ -54,7 +54,7 @@ public abstract class ConsumeContract {
         }
     }
 
-    private List<ReceivedMessage> consume(String url, Predicate<MessageView> filter) {
+    private List<ReceivedMessage> consume(String url, Predicate<MessageHeaders> filter) {
         return receiver.consumeMessage(ReceiveMessageRequest.of(url, 1), 0, filter, NOT_CANCELLED);
     }
 
@@ -105,7 +105,7 @@ public abstract class ConsumeContract {
         service.sendMessage(SendMessageRequest.of(url, "red")
                 .withAttributes(Map.of("color", MessageAttributeValue.string("red"))));
 
-        Predicate<MessageView> red = v -> v.messageAttributes().containsKey("color")
+        Predicate<MessageHeaders> red = v -> v.messageAttributes().containsKey("color")
                 && "red".equals(v.messageAttributes().get("color").stringValue());
         assertEquals(List.of("red"), bodies(consume(url, red)));
         assertEquals(List.of("blue"), bodies(service.receiveMessage(ReceiveMessageRequest.of(url, 10))));

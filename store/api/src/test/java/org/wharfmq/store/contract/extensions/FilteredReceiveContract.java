@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.wharfmq.store.FilteredReceive;
 import org.wharfmq.store.MessageAttributeValue;
-import org.wharfmq.store.MessageView;
+import org.wharfmq.store.MessageHeaders;
 import org.wharfmq.store.QueueService;
 import org.wharfmq.store.QueueServices;
 import org.wharfmq.store.ReceiveMessageRequest;
@@ -31,7 +31,7 @@ import org.wharfmq.store.testing.ManualClock;
 
 /** A filtered receive takes only the messages its filter accepts and leaves the rest in place. */
 public abstract class FilteredReceiveContract {
-    private static final Predicate<MessageView> RED = color("red");
+    private static final Predicate<MessageHeaders> RED = color("red");
     private static final BooleanSupplier NOT_CANCELLED = () -> false;
 
     private final ManualClock clock = new ManualClock();
@@ -60,7 +60,7 @@ public abstract class FilteredReceiveContract {
         }
     }
 
-    private static Predicate<MessageView> color(String color) {
+    private static Predicate<MessageHeaders> color(String color) {
         return v -> {
             MessageAttributeValue a = v.messageAttributes().get("color");
             return a != null && color.equals(a.stringValue());
@@ -76,7 +76,7 @@ public abstract class FilteredReceiveContract {
     }
 
     /** A filtered receive of up to 10 that is never cancelled. */
-    private List<ReceivedMessage> receive(String queueUrl, long waitMillis, Predicate<MessageView> filter) {
+    private List<ReceivedMessage> receive(String queueUrl, long waitMillis, Predicate<MessageHeaders> filter) {
         return filtered.receiveMessage(ReceiveMessageRequest.of(queueUrl, 10), waitMillis, filter, NOT_CANCELLED);
     }
 
@@ -95,8 +95,8 @@ public abstract class FilteredReceiveContract {
     }
 
     /** A filter for red that counts down {@code sawBlue} once it has looked at a blue message. */
-    private static Predicate<MessageView> redNoticingBlue(CountDownLatch sawBlue) {
-        Predicate<MessageView> blue = color("blue");
+    private static Predicate<MessageHeaders> redNoticingBlue(CountDownLatch sawBlue) {
+        Predicate<MessageHeaders> blue = color("blue");
         return v -> {
             if (blue.test(v)) {
                 sawBlue.countDown();
@@ -147,8 +147,8 @@ public abstract class FilteredReceiveContract {
         send("b1", "blue");
         CountDownLatch sawBlue = new CountDownLatch(1);
         CountDownLatch redSent = new CountDownLatch(1);
-        Predicate<MessageView> blue = color("blue");
-        Predicate<MessageView> slowFilter = v -> {
+        Predicate<MessageHeaders> blue = color("blue");
+        Predicate<MessageHeaders> slowFilter = v -> {
             if (blue.test(v) && sawBlue.getCount() > 0) {
                 sawBlue.countDown();
                 // Keep this evaluation going until the matching send has returned (at most 5 s,

@@ -3,7 +3,7 @@ package org.wharfmq.store;
 import java.util.Map;
 
 /** What a filter may look at: a message's headers and user attributes, not its body. */
-public interface MessageView {
+public interface MessageHeaders {
     String messageId();
 
     long sentTimestamp();
