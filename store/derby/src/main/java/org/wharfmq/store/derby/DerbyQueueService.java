@@ -1,6 +1,5 @@
 package org.wharfmq.store.derby;
 
-import static org.wharfmq.store.ErrorCodes.SERVICE_UNAVAILABLE;
 
 import java.sql.SQLException;
 import java.time.Clock;
